@@ -1,0 +1,42 @@
+# The two set-up commands of the README: `make run` and `make test`.
+VENV ?= .venv
+PY := $(VENV)/bin/python
+PIP := $(PY) -m pip
+
+.PHONY: run test lint format bench install install-test clean
+
+$(PY):
+	@python=$$(scripts/find_python.sh) && echo "Creating $(VENV) with $$python" && "$$python" -m venv $(VENV)
+
+$(VENV)/.installed: requirements.txt | $(PY)
+	$(PIP) install -q --upgrade pip
+	$(PIP) install -q -r requirements.txt
+	@touch $@
+
+$(VENV)/.installed-test: requirements-test.txt $(VENV)/.installed
+	$(PIP) install -q -r requirements-test.txt
+	@touch $@
+
+install: $(VENV)/.installed
+install-test: $(VENV)/.installed-test
+
+run: install
+	@scripts/run.sh
+
+test: install-test
+	@scripts/test.sh
+
+lint: install-test
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
+
+format: install-test
+	$(VENV)/bin/ruff check --fix .
+	$(VENV)/bin/ruff format .
+
+bench: install
+	$(PY) -m games.engine.bench
+	$(PY) -m games.bench
+
+clean:
+	rm -rf $(VENV) staticfiles .pytest_cache .ruff_cache

@@ -1,0 +1,11 @@
+"""The Celery app: Redis at REDIS_URL is the broker; tasks live in each app's tasks.py."""
+
+import os
+
+from celery import Celery
+
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "ttr_site.settings")
+
+app = Celery("ttr_site")
+app.config_from_object("django.conf:settings", namespace="CELERY")
+app.autodiscover_tasks()

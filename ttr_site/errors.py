@@ -1,0 +1,20 @@
+"""Error pages: rendered from templates/errors/ with the site's layout."""
+
+from django.shortcuts import render
+
+
+def not_found(request, exception=None):
+    return render(request, "errors/404.html", status=404)
+
+
+def forbidden(request, exception=None):
+    return render(request, "errors/403.html", status=403)
+
+
+def server_error(request):
+    # No context processors that touch the database: the failure may be the database.
+    from django.template import loader
+
+    from django.http import HttpResponseServerError
+
+    return HttpResponseServerError(loader.get_template("errors/500.html").render())

@@ -1,0 +1,14 @@
+from django.contrib import admin
+from django.urls import include, path
+
+urlpatterns = [
+    path("admin/", admin.site.urls),
+    path("accounts/", include("allauth.urls")),
+    path("", include("accounts.urls")),
+    path("", include("games.urls")),
+    path("api/", include("games.api.urls")),
+]
+
+handler404 = "ttr_site.errors.not_found"
+handler403 = "ttr_site.errors.forbidden"
+handler500 = "ttr_site.errors.server_error"
