@@ -1,0 +1,124 @@
+"""The two boards as immutable data, loaded from the JSON files in data/ (ids kept as given)."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from types import MappingProxyType
+from typing import Mapping
+
+DATA_DIR = Path(__file__).with_name("data")
+MAP_IDS = ("usa", "europe")
+COLORS = ("red", "orange", "yellow", "green", "blue", "purple", "white", "black")
+LOCOMOTIVE = "locomotive"
+CARD_KINDS = (*COLORS, LOCOMOTIVE)
+CARDS_PER_COLOR = 12
+LOCOMOTIVE_CARDS = 14
+TRAINS_PER_PLAYER = 45
+STATIONS_PER_PLAYER = 3
+LONGEST_PATH_BONUS = 10
+
+
+@dataclass(frozen=True, slots=True)
+class City:
+    id: str
+    name: str
+    lat: float
+    lon: float
+
+
+@dataclass(frozen=True, slots=True)
+class Route:
+    id: str
+    a: str
+    b: str
+    length: int
+    color: str  # one of COLORS or "gray"
+    tunnel: bool
+    locomotives: int  # locomotive symbols on a ferry, 0 otherwise
+    double_of: str | None
+
+    @property
+    def is_ferry(self) -> bool:
+        return self.locomotives > 0
+
+    def other_end(self, city: str) -> str:
+        return self.b if city == self.a else self.a
+
+
+@dataclass(frozen=True, slots=True)
+class Ticket:
+    id: str
+    a: str
+    b: str
+    points: int
+    long: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Map:
+    id: str
+    name: str
+    cities: Mapping[str, City]
+    routes: Mapping[str, Route]
+    tickets: Mapping[str, Ticket]
+    scoring: Mapping[int, int]  # route length -> points
+    has_stations: bool  # Europe: stations, tunnels, ferries, long tickets
+    routes_by_city: Mapping[str, tuple[str, ...]]
+
+    def route_points(self, length: int) -> int:
+        return self.scoring[length]
+
+    @property
+    def regular_tickets(self) -> tuple[str, ...]:
+        return tuple(t.id for t in self.tickets.values() if not t.long)
+
+    @property
+    def long_tickets(self) -> tuple[str, ...]:
+        return tuple(t.id for t in self.tickets.values() if t.long)
+
+
+def _frozen(mapping: dict) -> Mapping:
+    return MappingProxyType(mapping)
+
+
+def _load(map_id: str) -> Map:
+    raw = json.loads((DATA_DIR / f"{map_id}.json").read_text(encoding="utf-8"))
+    cities = {c["id"]: City(c["id"], c["name"], c["lat"], c["lon"]) for c in raw["cities"]}
+    routes = {
+        r["id"]: Route(
+            r["id"], r["a"], r["b"], r["length"], r["color"],
+            bool(r["tunnel"]), int(r["locomotives"]), r["double_of"],
+        )
+        for r in raw["routes"]
+    }
+    tickets = {
+        t["id"]: Ticket(t["id"], t["a"], t["b"], t["points"], bool(t["long"]))
+        for t in raw["tickets"]
+    }
+    by_city: dict[str, list[str]] = {city: [] for city in cities}
+    for route in routes.values():
+        by_city[route.a].append(route.id)
+        by_city[route.b].append(route.id)
+    return Map(
+        id=raw["id"],
+        name=raw["name"],
+        cities=_frozen(cities),
+        routes=_frozen(routes),
+        tickets=_frozen(tickets),
+        scoring=_frozen({int(k): v for k, v in raw["scoring"].items()}),
+        has_stations=map_id == "europe",
+        routes_by_city=_frozen({c: tuple(ids) for c, ids in by_city.items()}),
+    )
+
+
+@cache
+def get_map(map_id: str) -> Map:
+    if map_id not in MAP_IDS:
+        raise KeyError(f"unknown map {map_id!r}; choose one of {', '.join(MAP_IDS)}")
+    return _load(map_id)
+
+
+MAPS = MAP_IDS
