@@ -1,0 +1,51 @@
+from django.contrib import admin
+
+from .models import Game, Move, Notification, Rating, RatingChange, Seat
+
+
+class SeatInline(admin.TabularInline):
+    model = Seat
+    extra = 0
+
+
+@admin.register(Game)
+class GameAdmin(admin.ModelAdmin):
+    list_display = ("id", "map_id", "status", "creator", "version", "deadline", "created_at")
+    list_filter = ("status", "map_id", "rated", "is_private")
+    search_fields = ("id", "creator__username")
+    readonly_fields = ("version", "state", "seed", "invite_token")
+    inlines = [SeatInline]
+
+
+@admin.register(Seat)
+class SeatAdmin(admin.ModelAdmin):
+    list_display = ("id", "game", "user", "order", "color", "forfeited_at", "final_score", "place")
+    search_fields = ("user__username",)
+
+
+@admin.register(Move)
+class MoveAdmin(admin.ModelAdmin):
+    list_display = ("id", "game", "number", "seat", "created_at")
+    list_filter = ("game",)
+    readonly_fields = ("game", "number", "seat", "action", "events", "created_at")
+
+    def has_change_permission(self, request, obj=None):
+        return False  # the log is append-only
+
+
+@admin.register(Notification)
+class NotificationAdmin(admin.ModelAdmin):
+    list_display = ("id", "kind", "user", "game", "created_at", "sent_at", "attempts")
+    list_filter = ("kind",)
+
+
+@admin.register(Rating)
+class RatingAdmin(admin.ModelAdmin):
+    list_display = ("user", "board", "shown", "mu", "sigma", "games")
+    list_filter = ("board",)
+
+
+@admin.register(RatingChange)
+class RatingChangeAdmin(admin.ModelAdmin):
+    list_display = ("user", "game", "board", "place", "shown_before", "shown_after", "created_at")
+    list_filter = ("board",)

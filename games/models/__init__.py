@@ -1,0 +1,17 @@
+from .game import Game, GameStatus, MapChoice
+from .move import Move
+from .notification import Notification, NotificationKind
+from .rating import Rating, RatingChange
+from .seat import Seat
+
+__all__ = [
+    "Game",
+    "GameStatus",
+    "MapChoice",
+    "Move",
+    "Notification",
+    "NotificationKind",
+    "Rating",
+    "RatingChange",
+    "Seat",
+]

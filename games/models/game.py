@@ -1,0 +1,86 @@
+"""A game: its lobby settings, its lifecycle, and the engine state it is in now."""
+
+import secrets
+from datetime import timedelta
+
+from django.conf import settings
+from django.core.validators import MaxValueValidator, MinValueValidator
+from django.db import models
+
+MIN_TURN_SECONDS = 60 * 60
+MAX_TURN_SECONDS = 7 * 24 * 60 * 60
+DEFAULT_TURN_SECONDS = 2 * 24 * 60 * 60
+
+
+class MapChoice(models.TextChoices):
+    USA = "usa", "USA"
+    EUROPE = "europe", "Europe"
+
+
+class GameStatus(models.TextChoices):
+    OPEN = "open", "Open"
+    CHOOSING = "choosing", "Choosing tickets"
+    PLAYING = "playing", "Playing"
+    FINISHED = "finished", "Finished"
+    ABORTED = "aborted", "Aborted"
+
+
+def new_invite_token() -> str:
+    return secrets.token_urlsafe(16)
+
+
+def new_seed() -> int:
+    return secrets.randbits(62)
+
+
+class Game(models.Model):
+    map_id = models.CharField("map", max_length=16, choices=MapChoice.choices)
+    status = models.CharField(
+        max_length=16, choices=GameStatus.choices, default=GameStatus.OPEN, db_index=True
+    )
+    creator = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="created_games"
+    )
+    max_players = models.PositiveSmallIntegerField(
+        default=4, validators=[MinValueValidator(2), MaxValueValidator(5)]
+    )
+    turn_seconds = models.PositiveIntegerField(
+        "time per move (seconds)",
+        default=DEFAULT_TURN_SECONDS,
+        validators=[MinValueValidator(MIN_TURN_SECONDS), MaxValueValidator(MAX_TURN_SECONDS)],
+    )
+    is_private = models.BooleanField(default=False)
+    invite_token = models.CharField(max_length=32, default=new_invite_token, unique=True)
+    rated = models.BooleanField(default=True)
+    seed = models.BigIntegerField(default=new_seed)
+
+    created_at = models.DateTimeField(auto_now_add=True)
+    started_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    # Bumped by every accepted move; a post made against an older version is stale.
+    version = models.PositiveIntegerField(default=0)
+    # The engine's State.to_dict(); never sent to a browser (player_view is).
+    state = models.JSONField(null=True, blank=True, editable=False)
+    # When the player(s) to move now run out of time.
+    deadline = models.DateTimeField(null=True, blank=True, db_index=True)
+    turn_started_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+        indexes = [models.Index(fields=["status", "deadline"])]
+
+    def __str__(self) -> str:
+        return f"#{self.pk} {self.get_map_id_display()} ({self.get_status_display()})"
+
+    @property
+    def turn_time(self) -> timedelta:
+        return timedelta(seconds=self.turn_seconds)
+
+    @property
+    def is_active(self) -> bool:
+        return self.status in (GameStatus.CHOOSING, GameStatus.PLAYING)
+
+    @property
+    def is_over(self) -> bool:
+        return self.status in (GameStatus.FINISHED, GameStatus.ABORTED)

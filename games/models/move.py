@@ -1,0 +1,24 @@
+"""The append-only move log: replaying it from the game's seed rebuilds the state."""
+
+from django.db import models
+
+
+class Move(models.Model):
+    game = models.ForeignKey("games.Game", on_delete=models.CASCADE, related_name="moves")
+    number = models.PositiveIntegerField()
+    # Null for moves made by the site itself; a forfeit names the forfeited seat.
+    seat = models.ForeignKey(
+        "games.Seat", on_delete=models.PROTECT, related_name="moves", null=True, blank=True
+    )
+    action = models.JSONField()
+    events = models.JSONField(default=list)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["game", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "number"], name="unique_move_number"),
+        ]
+
+    def __str__(self) -> str:
+        return f"game #{self.game_id} move {self.number}: {self.action.get('type')}"

@@ -1,0 +1,41 @@
+"""Mails owed to players: recorded in the move's transaction, sent after commit.
+
+The row is the proof that a mail was queued (so a reminder is never sent twice)
+and the safety net when the broker is down (the sweep sends what is unsent).
+"""
+
+from django.conf import settings
+from django.db import models
+
+
+class NotificationKind(models.TextChoices):
+    YOUR_TURN = "your_turn", "Your turn"
+    REMINDER = "reminder", "Reminder"
+    LAST_WARNING = "last_warning", "Last warning"
+    FORFEIT = "forfeit", "Forfeit"
+    RESULT = "result", "Result"
+    DIGEST = "digest", "Daily digest"
+
+
+class Notification(models.Model):
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="notifications"
+    )
+    game = models.ForeignKey(
+        "games.Game", on_delete=models.CASCADE, related_name="notifications", null=True,
+        blank=True,
+    )
+    kind = models.CharField(max_length=16, choices=NotificationKind.choices)
+    # One row per distinct reason to mail, e.g. "reminder:12:v40:user7".
+    key = models.CharField(max_length=200, unique=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    sent_at = models.DateTimeField(null=True, blank=True, db_index=True)
+    skipped = models.BooleanField(default=False)  # the user's preferences said no
+    attempts = models.PositiveSmallIntegerField(default=0)
+    last_error = models.TextField(blank=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+
+    def __str__(self) -> str:
+        return f"{self.kind} to {self.user} ({'sent' if self.sent_at else 'pending'})"

@@ -1,0 +1,37 @@
+"""A player's place at a game."""
+
+from django.conf import settings
+from django.db import models
+
+
+class Seat(models.Model):
+    game = models.ForeignKey("games.Game", on_delete=models.CASCADE, related_name="seats")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="seats"
+    )
+    order = models.PositiveSmallIntegerField()
+    color = models.CharField("player colour", max_length=16)
+    joined_at = models.DateTimeField(auto_now_add=True)
+    forfeited_at = models.DateTimeField(null=True, blank=True)
+    final_score = models.IntegerField(null=True, blank=True)
+    place = models.PositiveSmallIntegerField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["game", "order"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "user"], name="one_seat_per_user"),
+            models.UniqueConstraint(fields=["game", "order"], name="unique_seat_order"),
+            models.UniqueConstraint(fields=["game", "color"], name="unique_seat_color"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user} in game #{self.game_id}"
+
+    @property
+    def player_id(self) -> str:
+        """The opaque player name the rules engine knows this seat by."""
+        return str(self.pk)
+
+    @property
+    def forfeited(self) -> bool:
+        return self.forfeited_at is not None
