@@ -1,0 +1,3 @@
+from .profile import Profile, profile_for
+
+__all__ = ["Profile", "profile_for"]

@@ -1,0 +1,58 @@
+"""A player's profile: time zone and how they want to hear about their games."""
+
+from django.conf import settings
+from django.core.validators import MaxValueValidator, MinValueValidator
+from django.db import models
+
+from accounts.timezones import DEFAULT_TIMEZONE, validate_timezone
+
+
+class Profile(models.Model):
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="profile"
+    )
+    timezone = models.CharField(
+        max_length=64,
+        default=DEFAULT_TIMEZONE,
+        validators=[validate_timezone],
+        help_text="Times are shown in this zone; the daily digest is sent by its clock.",
+    )
+    email_your_turn = models.BooleanField(
+        "Email me when it is my turn", default=True
+    )
+    email_reminders = models.BooleanField(
+        "Email me a reminder when a turn has waited long", default=True
+    )
+    email_results = models.BooleanField(
+        "Email me when a game ends", default=True
+    )
+    daily_digest = models.BooleanField(
+        "One digest mail a day instead of a mail per move",
+        default=False,
+    )
+    digest_hour = models.PositiveSmallIntegerField(
+        "Digest hour",
+        default=8,
+        validators=[MinValueValidator(0), MaxValueValidator(23)],
+        help_text="Hour of the day (0–23) in your time zone at which the digest is sent.",
+    )
+
+    class Meta:
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(digest_hour__lte=23), name="profile_digest_hour_0_23"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"Profile of {self.user}"
+
+
+def profile_for(user) -> Profile:
+    """The user's profile, created with defaults on first use (users made outside sign-up)."""
+    try:
+        return user.profile
+    except Profile.DoesNotExist:
+        profile, _ = Profile.objects.get_or_create(user=user)
+        user.profile = profile
+        return profile
