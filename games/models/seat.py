@@ -15,6 +15,10 @@ class Seat(models.Model):
     forfeited_at = models.DateTimeField(null=True, blank=True)
     final_score = models.IntegerField(null=True, blank=True)
     place = models.PositiveSmallIntegerField(null=True, blank=True)
+    # Kept by the game services: this seat must act before the game's deadline (its turn,
+    # or its opening ticket choice). Lets the header count and the deadline sweep use one
+    # cheap query instead of reading every game's state.
+    to_move = models.BooleanField(default=False)
 
     class Meta:
         ordering = ["game", "order"]

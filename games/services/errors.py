@@ -1,0 +1,98 @@
+"""What a game service refuses, and why: a sentence for the player and a suggested HTTP status.
+
+Transport-free on purpose: the web page, the REST API and the Celery tasks each
+translate these their own way. The two "not found" / "not allowed" errors also
+subclass Django's Http404 / PermissionDenied so a plain view that forgets to
+translate them still answers 404 / 403 rather than 500.
+"""
+
+from django.core.exceptions import PermissionDenied
+from django.http import Http404
+
+# The engine's IllegalMove (a legal-looking action the rules forbid) maps to this status.
+ILLEGAL_MOVE_STATUS = 422
+
+
+class GameServiceError(Exception):
+    """Base class: `message` is shown to the player, `status` suggested to HTTP callers."""
+
+    status: int = 400
+    code: str = "error"
+    default_message: str = "That did not work."
+
+    def __init__(self, message: str | None = None, *, code: str | None = None):
+        self.message = message or self.default_message
+        if code:
+            self.code = code
+        super().__init__(self.message)
+
+
+class BadAction(GameServiceError):
+    """The posted action is not an action at all (malformed JSON shape, unknown type)."""
+
+    status = 400
+    code = "bad_action"
+    default_message = "That is not a move this game understands."
+
+
+class InvalidSettings(GameServiceError):
+    """Lobby settings outside what the site offers (map, seats, time per move)."""
+
+    status = 400
+    code = "invalid_settings"
+    default_message = "Those game settings are not available."
+
+
+class NotAPlayer(GameServiceError, Http404):
+    """The game does not exist, or the user may not see it: indistinguishable on purpose."""
+
+    status = 404
+    code = "not_found"
+    default_message = "There is no such game, or it is not yours to see."
+
+
+class NotAllowed(GameServiceError, PermissionDenied):
+    """The user may see the game but not do this (e.g. start someone else's game)."""
+
+    status = 403
+    code = "not_allowed"
+    default_message = "You may not do that in this game."
+
+
+class GameNotActive(GameServiceError):
+    """The game is not in the state this needs: already started, over, or still open."""
+
+    status = 409
+    code = "game_not_active"
+    default_message = "This game is not being played right now."
+
+
+class GameFull(GameServiceError):
+    status = 409
+    code = "game_full"
+    default_message = "This game is full."
+
+
+class GameMovedOn(GameServiceError):
+    """The post was made against an older version: a double-click, the back button, another tab."""
+
+    status = 409
+    code = "moved_on"
+    default_message = "The game has moved on; here is the current position."
+
+
+def http_status_for(exc: Exception) -> int:
+    """The suggested HTTP status for a service error or an engine IllegalMove."""
+    if isinstance(exc, GameServiceError):
+        return exc.status
+    from games.engine import IllegalMove
+
+    if isinstance(exc, IllegalMove):
+        return ILLEGAL_MOVE_STATUS
+    return 500
+
+
+def player_message_for(exc: Exception) -> str:
+    """The sentence to show the player for a service error or an engine IllegalMove."""
+    message = getattr(exc, "message", None)
+    return message if isinstance(message, str) and message else str(exc)
