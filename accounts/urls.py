@@ -4,9 +4,6 @@ from . import views
 
 urlpatterns = [
     path("", views.home, name="home"),
-]
-
-urlpatterns += [
     path("u/<str:username>/", views.profile, name="profile"),
     path("settings/", views.settings_page, name="settings"),
 ]

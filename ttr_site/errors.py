@@ -11,10 +11,14 @@ def forbidden(request, exception=None):
     return render(request, "errors/403.html", status=403)
 
 
+def csrf_failure(request, reason=""):
+    # A stale or forged form gets the site's 403 page, not Django's bare one.
+    return render(request, "errors/403.html", status=403)
+
+
 def server_error(request):
     # No context processors that touch the database: the failure may be the database.
-    from django.template import loader
-
     from django.http import HttpResponseServerError
+    from django.template import loader
 
     return HttpResponseServerError(loader.get_template("errors/500.html").render())

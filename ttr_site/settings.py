@@ -21,6 +21,7 @@ if not SECRET_KEY:
 
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "localhost,127.0.0.1,[::1]")
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS")
+CSRF_FAILURE_VIEW = "ttr_site.errors.csrf_failure"
 SITE_URL = os.environ.get("SITE_URL", "http://127.0.0.1:8000").rstrip("/")
 
 INSTALLED_APPS = [
@@ -122,6 +123,10 @@ ACCOUNT_EMAIL_VERIFICATION = "optional"
 ACCOUNT_RATE_LIMITS = {"login_failed": "5/5m/ip,5/5m/key"}
 ACCOUNT_LOGOUT_ON_PASSWORD_CHANGE = False
 ACCOUNT_EMAIL_SUBJECT_PREFIX = "[Ticket to Ride] "
+# One email per player; a new address replaces the old once its owner confirms it.
+ACCOUNT_CHANGE_EMAIL = True
+# Sign-up also creates the player's profile (time zone from the browser when known).
+ACCOUNT_SIGNUP_FORM_CLASS = "accounts.forms.signup.SignupExtras"
 
 LANGUAGE_CODE = "en-gb"
 TIME_ZONE = "UTC"

@@ -1,0 +1,3 @@
+from .profile_settings import ProfileSettingsForm
+
+__all__ = ["ProfileSettingsForm"]

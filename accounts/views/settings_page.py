@@ -1,0 +1,19 @@
+"""The signed-in player's own settings: time zone and notification preferences."""
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.shortcuts import redirect, render
+
+from accounts.forms import ProfileSettingsForm
+from accounts.models import profile_for
+
+
+@login_required
+def settings_page(request):
+    profile = profile_for(request.user)
+    form = ProfileSettingsForm(request.POST or None, instance=profile)
+    if request.method == "POST" and form.is_valid():
+        form.save()
+        messages.success(request, "Settings saved.")
+        return redirect("settings")
+    return render(request, "accounts/settings.html", {"form": form, "profile": profile})
