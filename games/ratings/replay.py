@@ -1,0 +1,94 @@
+"""The rating changes one game makes, given everyone's standing before it.
+
+Both the live path (record.py) and the rebuild (rebuild.py) go through
+game_changes, so the two cannot drift apart: same inputs, same floats.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+
+from games.models import GameStatus
+
+from .boards import boards_for
+from .model import DEFAULT_SKILL, Skill, rate
+from .placing import rating_places
+
+
+@dataclass(frozen=True)
+class Standing:
+    """A player's rating on one board: skill and how many games built it."""
+
+    skill: Skill = DEFAULT_SKILL
+    games: int = 0
+
+
+@dataclass(frozen=True)
+class Change:
+    """One future RatingChange row, with the field names of the model."""
+
+    user_id: int
+    game_id: int
+    seat_id: int
+    board: str
+    place: int
+    mu_before: float
+    sigma_before: float
+    shown_before: float
+    mu_after: float
+    sigma_after: float
+    shown_after: float
+    created_at: datetime
+
+    def key(self) -> tuple[int, int, str]:
+        return (self.game_id, self.seat_id, self.board)
+
+
+FIELDS = tuple(f for f in Change.__dataclass_fields__ if f not in ("game_id", "seat_id", "board"))
+
+
+def is_ratable(game, seats: Sequence) -> bool:
+    """Only finished games created as rated, with at least two players, move ratings."""
+    return bool(game.rated) and game.status == GameStatus.FINISHED and len(seats) >= 2
+
+
+def game_changes(
+    game, seats: Sequence, standing_of: Callable[[int, str], Standing]
+) -> list[Change]:
+    """The changes, seat order within each board; `seats` must be ordered by Seat.order."""
+    if game.finished_at is None:
+        raise ValueError(f"game #{game.pk} is finished but has no finished_at")
+    places = rating_places(seats)
+    ordered_places = [places[s.pk] for s in seats]
+    changes: list[Change] = []
+    for board in boards_for(game.map_id):
+        before = [standing_of(s.user_id, board).skill for s in seats]
+        after = rate(before, ordered_places)
+        for seat, old, new, place in zip(seats, before, after, ordered_places, strict=True):
+            changes.append(
+                Change(
+                    user_id=seat.user_id,
+                    game_id=game.pk,
+                    seat_id=seat.pk,
+                    board=board,
+                    place=place,
+                    mu_before=old.mu,
+                    sigma_before=old.sigma,
+                    shown_before=old.shown,
+                    mu_after=new.mu,
+                    sigma_after=new.sigma,
+                    shown_after=new.shown,
+                    created_at=game.finished_at,
+                )
+            )
+    return changes
+
+
+def advance(standings: dict[tuple[int, str], Standing], changes: Sequence[Change]) -> None:
+    """Apply the changes to an in-memory table of standings."""
+    for change in changes:
+        key = (change.user_id, change.board)
+        games = standings.get(key, Standing()).games
+        standings[key] = Standing(Skill(change.mu_after, change.sigma_after), games + 1)
