@@ -1,0 +1,30 @@
+"""The rules of Ticket to Ride (USA and Europe), pure Python: see README.md for the API."""
+
+from .actions import (
+    Action,
+    BuildStation,
+    ClaimRoute,
+    DeclineTunnel,
+    DrawCard,
+    DrawTickets,
+    KeepTickets,
+    Pass,
+    PayTunnel,
+    action_from_dict,
+)
+from .describe import describe
+from .errors import IllegalMove, MalformedAction
+from .legal import is_legal, legal_action_kinds, legal_actions, legal_options
+from .maps import MAPS, get_map
+from .rules import apply
+from .rules.forfeit import forfeit
+from .setup import new_game
+from .state import State
+from .view import player_view
+
+__all__ = [
+    "MAPS", "Action", "BuildStation", "ClaimRoute", "DeclineTunnel", "DrawCard", "DrawTickets",
+    "IllegalMove", "KeepTickets", "MalformedAction", "Pass", "PayTunnel", "State",
+    "action_from_dict", "apply", "describe", "forfeit", "get_map", "is_legal",
+    "legal_action_kinds", "legal_actions", "legal_options", "new_game", "player_view",
+]

@@ -1,0 +1,158 @@
+"""The actions a player can take: one small frozen dataclass each, with a JSON round-trip."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from .cards import KIND_INDEX, Cards
+from .errors import MalformedAction
+from .maps import CARD_KINDS
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """Base of every action; `type` is the name used in the JSON form."""
+
+    type: ClassVar[str] = ""
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"type": self.type}
+
+
+@dataclass(frozen=True, slots=True)
+class DrawCard(Action):
+    """Draw one train card: blind from the deck, or the face-up card of `color`."""
+
+    source: str  # "deck" | "face_up"
+    color: str | None = None
+    type: ClassVar[str] = "draw_card"
+
+    def to_dict(self) -> dict[str, Any]:
+        if self.source == "deck":
+            return {"type": self.type, "from": "deck"}
+        return {"type": self.type, "from": "face_up", "color": self.color}
+
+
+@dataclass(frozen=True, slots=True)
+class ClaimRoute(Action):
+    route: str
+    cards: Cards  # (kind, count) pairs, see cards.Cards
+    type: ClassVar[str] = "claim_route"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"type": self.type, "route": self.route, "cards": dict(self.cards)}
+
+
+@dataclass(frozen=True, slots=True)
+class DrawTickets(Action):
+    type: ClassVar[str] = "draw_tickets"
+
+
+@dataclass(frozen=True, slots=True)
+class KeepTickets(Action):
+    tickets: tuple[str, ...]
+    type: ClassVar[str] = "keep_tickets"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"type": self.type, "tickets": list(self.tickets)}
+
+
+@dataclass(frozen=True, slots=True)
+class BuildStation(Action):
+    city: str
+    cards: Cards
+    type: ClassVar[str] = "build_station"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"type": self.type, "city": self.city, "cards": dict(self.cards)}
+
+
+@dataclass(frozen=True, slots=True)
+class PayTunnel(Action):
+    cards: Cards
+    type: ClassVar[str] = "pay_tunnel"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"type": self.type, "cards": dict(self.cards)}
+
+
+@dataclass(frozen=True, slots=True)
+class DeclineTunnel(Action):
+    type: ClassVar[str] = "decline_tunnel"
+
+
+@dataclass(frozen=True, slots=True)
+class Pass(Action):
+    type: ClassVar[str] = "pass"
+
+
+ACTION_TYPES: dict[str, type[Action]] = {
+    cls.type: cls
+    for cls in (DrawCard, ClaimRoute, DrawTickets, KeepTickets, BuildStation, PayTunnel,
+                DeclineTunnel, Pass)
+}
+
+
+def make_cards(mapping: Any, what: str = "cards") -> Cards:
+    """Validate a colour -> count object and turn it into the canonical (kind, count) pairs."""
+    if not isinstance(mapping, Mapping):
+        raise MalformedAction(f"{what} must be an object of colour -> count")
+    for kind, n in mapping.items():
+        if kind not in KIND_INDEX:
+            raise MalformedAction(
+                f"{kind!r} is not a card colour; use one of {', '.join(CARD_KINDS)}"
+            )
+        if not isinstance(n, int) or isinstance(n, bool):
+            raise MalformedAction(f"the count of {kind} cards must be a whole number")
+        if n < 0:
+            raise MalformedAction(f"the count of {kind} cards cannot be negative")
+    return tuple((kind, mapping[kind]) for kind in CARD_KINDS if mapping.get(kind))
+
+
+def _field(data: Mapping, name: str, kind: type, action_type: str) -> Any:
+    if name not in data:
+        raise MalformedAction(f"{action_type} needs the field {name!r}")
+    value = data[name]
+    if not isinstance(value, kind) or isinstance(value, bool):
+        raise MalformedAction(f"the field {name!r} of {action_type} has the wrong type")
+    return value
+
+
+def action_from_dict(data: Any) -> Action:
+    """Parse the JSON form of an action; raises MalformedAction (an IllegalMove and a ValueError).
+
+    Keys that are not part of the action (e.g. "player" in a scenario) are ignored.
+    """
+    if not isinstance(data, Mapping):
+        raise MalformedAction("an action must be a JSON object")
+    kind = data.get("type")
+    if not isinstance(kind, str) or kind not in ACTION_TYPES:
+        raise MalformedAction(
+            f"unknown action type {kind!r}; use one of {', '.join(ACTION_TYPES)}"
+        )
+    if kind == "draw_card":
+        source = _field(data, "from", str, kind)
+        if source == "deck":
+            return DrawCard("deck")
+        if source != "face_up":
+            raise MalformedAction("draw_card 'from' must be 'deck' or 'face_up'")
+        color = _field(data, "color", str, kind)
+        if color not in KIND_INDEX:
+            raise MalformedAction(
+                f"{color!r} is not a card colour; use one of {', '.join(CARD_KINDS)}"
+            )
+        return DrawCard("face_up", color)
+    if kind == "claim_route":
+        return ClaimRoute(_field(data, "route", str, kind), make_cards(data.get("cards")))
+    if kind == "keep_tickets":
+        tickets = _field(data, "tickets", list, kind)
+        if not all(isinstance(t, str) for t in tickets):
+            raise MalformedAction("keep_tickets 'tickets' must be a list of ticket ids")
+        return KeepTickets(tuple(tickets))
+    if kind == "build_station":
+        return BuildStation(_field(data, "city", str, kind), make_cards(data.get("cards")))
+    if kind == "pay_tunnel":
+        return PayTunnel(make_cards(data.get("cards")))
+    return ACTION_TYPES[kind]()

@@ -1,0 +1,98 @@
+"""One English sentence per event, for the game log. Blind draws never name the card."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from .maps import get_map
+
+
+def _route_name(map_id: str | None, route_id: str) -> str:
+    for mid in ((map_id,) if map_id else ("usa", "europe")):
+        game_map = get_map(mid)
+        route = game_map.routes.get(route_id)
+        if route is not None:
+            return f"{game_map.cities[route.a].name}–{game_map.cities[route.b].name}"
+    return route_id
+
+
+def _city_name(map_id: str | None, city_id: str) -> str:
+    for mid in ((map_id,) if map_id else ("usa", "europe")):
+        city = get_map(mid).cities.get(city_id)
+        if city is not None:
+            return city.name
+    return city_id
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+def _card(color: str) -> str:
+    return "locomotive" if color == "locomotive" else f"{color} card"
+
+
+def _join(names: list[str]) -> str:
+    if len(names) <= 1:
+        return "".join(names)
+    return ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def describe(event: Mapping[str, Any], names: Mapping[str, str], map_id: str | None = None) -> str:
+    """The sentence for `event`; `names` maps player ids to display names (id if missing).
+
+    `map_id` picks the board for city names; without it the route or city id is looked up
+    on both boards (ids are distinct between them).
+    """
+    def who(key: str = "player") -> str:
+        player = event.get(key)
+        return names.get(player, player) if player is not None else "?"
+
+    kind = event.get("type")
+    if kind == "card_drawn":
+        if event.get("source") == "face_up":
+            return f"{who()} took a face-up {_card(event['color'])}"
+        return f"{who()} drew a card from the deck"
+    if kind == "route_claimed":
+        return (
+            f"{who()} claimed {_route_name(map_id, event['route'])} ({event['length']}) "
+            f"for {_plural(event['points'], 'point')}"
+        )
+    if kind == "tickets_drawn":
+        return f"{who()} drew {_plural(event['count'], 'destination ticket')}"
+    if kind == "tickets_kept":
+        kept = f"{who()} kept {_plural(event['count'], 'destination ticket')}"
+        return f"{kept} and returned {event['returned']}" if event.get("returned") else kept
+    if kind == "station_built":
+        return f"{who()} built a station in {_city_name(map_id, event['city'])}"
+    if kind in ("tunnel_revealed", "tunnel_paid", "tunnel_declined"):
+        tunnel = f"{who()}'s tunnel {_route_name(map_id, event['route'])}"
+        extra = event.get("extra", 0)
+        if kind == "tunnel_revealed" and not extra:
+            return f"{tunnel} turned up nothing extra"
+        turned = f"{tunnel} turned up {extra} extra"
+        if kind == "tunnel_revealed":
+            return f"{turned}: pay or decline"
+        return f"{turned}: {'paid' if kind == 'tunnel_paid' else 'declined'}"
+    if kind == "face_up_reset":
+        return "Three face-up locomotives: the face-up cards were replaced"
+    if kind == "deck_reshuffled":
+        return "The discard pile was shuffled into a new deck"
+    if kind == "passed":
+        return f"{who()} passed (no other move was possible)"
+    if kind == "last_round":
+        return f"{who()} has 2 or fewer trains left: everyone gets one last turn"
+    if kind == "turn_passed":
+        return f"It is {who()}'s turn"
+    if kind == "player_forfeited":
+        return f"{who()} left the game"
+    if kind == "game_over":
+        ranking = event.get("ranking") or [[]]
+        winners = [names.get(p, p) for p in ranking[0]]
+        total = (event.get("totals") or {}).get(ranking[0][0]) if ranking[0] else None
+        points = f" with {_plural(total, 'point')}" if total is not None else ""
+        if len(winners) == 1:
+            return f"The game is over: {winners[0]} wins{points}"
+        return f"The game is over: {_join(winners)} share the win{points}"
+    return str(kind)

@@ -1,0 +1,107 @@
+"""apply(state, player, action) -> (new_state, events): the one entry point of the rules.
+
+Checks run in a fixed order (game over, unknown or forfeited player, opening, whose turn,
+pending decision) before the action's own rule module takes over.
+"""
+
+from __future__ import annotations
+
+from ..actions import (
+    Action,
+    BuildStation,
+    ClaimRoute,
+    DeclineTunnel,
+    DrawCard,
+    DrawTickets,
+    KeepTickets,
+    Pass,
+    PayTunnel,
+)
+from ..board import board
+from ..errors import IllegalMove
+from ..state import SECOND_CARD, TICKET_CHOICE, State
+from .claims import claim_route
+from .draft import Draft
+from .draws import draw_card
+from .stations import build_station
+from .tickets import draw_tickets, keep_tickets
+from .tunnels import decline_tunnel, pay_tunnel
+from .turns import end_turn
+
+
+def apply(state: State, player: str, action: Action) -> tuple[State, list[dict]]:
+    """The state after `player` takes `action`, and the events it caused.
+
+    Raises IllegalMove (with a stable code) if the rules do not allow it; `state` is never
+    changed either way.
+    """
+    seat = _check_turn(state, player, action)
+    d = Draft(state)
+    b = board(state.map_id)
+    kind = type(action)
+    if kind is DrawCard:
+        draw_card(d, seat, action)
+    elif kind is ClaimRoute:
+        claim_route(d, b, seat, action)
+    elif kind is KeepTickets:
+        keep_tickets(d, b, seat, action)
+    elif kind is DrawTickets:
+        draw_tickets(d, seat)
+    elif kind is BuildStation:
+        build_station(d, b, seat, action)
+    elif kind is PayTunnel:
+        pay_tunnel(d, b, seat, action)
+    elif kind is DeclineTunnel:
+        decline_tunnel(d, b, seat)
+    elif kind is Pass:
+        _pass(state, d, player)
+    else:
+        raise IllegalMove("malformed_action", f"{action!r} is not an action")
+    return d.freeze(), d.events
+
+
+def _check_turn(state: State, player: str, action: Action) -> int:
+    if state.phase == "game_over":
+        raise IllegalMove("game_over", "The game is over.")
+    try:
+        seat = state.players.index(player)
+    except ValueError:
+        raise IllegalMove("unknown_player", f"{player!r} is not playing this game.") from None
+    if state.forfeited[seat]:
+        raise IllegalMove("player_forfeited", "You have left this game.")
+    kind = type(action)
+    if state.phase == "initial_tickets":
+        if kind is not KeepTickets:
+            raise IllegalMove(
+                "tickets_pending",
+                "Everyone first chooses which destination tickets to keep.",
+            )
+        if not state.offered[seat]:
+            raise IllegalMove("nothing_to_keep", "You have already chosen your tickets.")
+        return seat
+    if seat != state.current:
+        raise IllegalMove("not_your_turn", "It is not your turn.")
+    pending = state.pending
+    if pending is None:
+        if kind is PayTunnel or kind is DeclineTunnel:
+            raise IllegalMove("no_tunnel_pending", "You have no tunnel to pay for.")
+        if kind is KeepTickets:
+            raise IllegalMove("nothing_to_keep", "You have no tickets to choose from.")
+    elif pending is SECOND_CARD:
+        if kind is not DrawCard:
+            raise IllegalMove("draw_second_card", "Draw your second train card.")
+    elif pending is TICKET_CHOICE:
+        if kind is not KeepTickets:
+            raise IllegalMove("tickets_pending", "Choose which of the drawn tickets to keep.")
+    elif kind is not PayTunnel and kind is not DeclineTunnel:
+        raise IllegalMove("tunnel_pending", "Pay the tunnel's extra cards or decline it.")
+    return seat
+
+
+def _pass(state: State, d: Draft, player: str) -> None:
+    from ..legal import PASS, legal_action_kinds
+
+    if legal_action_kinds(state, player) != (PASS,):
+        raise IllegalMove("pass_not_allowed", "You can only pass when you have no other move.")
+    d.events.append({"type": "passed", "player": player})
+    end_turn(d, passed=True)

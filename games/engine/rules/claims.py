@@ -1,0 +1,105 @@
+"""Claiming a route: open track, enough trains, the right cards; tunnels hand over to tunnels.py."""
+
+from __future__ import annotations
+
+from ..actions import ClaimRoute
+from ..board import GRAY, Board, RouteInfo
+from ..cards import CARD_KINDS, LOCO, Cards
+from ..errors import IllegalMove
+from .draft import Draft
+from .payments import split, take_from_hand
+from .turns import end_turn
+
+FEW_PLAYERS = 3  # with 2 or 3 players only one track of a double route can be used
+
+
+def route_is_open(claims, players_count: int, route: RouteInfo, player: str) -> bool:
+    if route.id in claims:
+        return False
+    twin = route.twin
+    if twin is None or twin not in claims:
+        return True
+    return players_count > FEW_PLAYERS and claims[twin] != player
+
+
+def check_open(d: Draft, route: RouteInfo, player: str) -> None:
+    if route.id in d.claims:
+        raise IllegalMove("route_taken", f"{_name(d, route)} is already claimed.")
+    twin = route.twin
+    if twin is not None and twin in d.claims:
+        if len(d.players) <= FEW_PLAYERS:
+            raise IllegalMove(
+                "double_route_closed",
+                f"With {len(d.players)} players only one track of {_name(d, route)} can be used.",
+            )
+        if d.claims[twin] == player:
+            raise IllegalMove(
+                "double_route_closed",
+                f"You already hold the other track of {_name(d, route)}.",
+            )
+
+
+def check_route_payment(route: RouteInfo, cards: Cards) -> tuple[int, int, int]:
+    color, n_color, n_loco = split(cards)
+    if n_color + n_loco != route.length:
+        raise IllegalMove(
+            "wrong_cards", f"This route takes exactly {route.length} cards, not {n_color + n_loco}."
+        )
+    if route.color != GRAY and color != LOCO and color != route.color:
+        raise IllegalMove(
+            "wrong_cards",
+            f"This route is {CARD_KINDS[route.color]}: pay with {CARD_KINDS[route.color]} "
+            "cards or locomotives.",
+        )
+    if n_loco < route.locomotives:
+        raise IllegalMove(
+            "wrong_cards", f"This ferry needs at least {route.locomotives} locomotive(s)."
+        )
+    return color, n_color, n_loco
+
+
+def claim_route(d: Draft, board: Board, seat: int, action: ClaimRoute) -> None:
+    from .tunnels import start_tunnel
+
+    route = board.routes.get(action.route)
+    if route is None:
+        raise IllegalMove("unknown_route", f"There is no route {action.route!r} on this map.")
+    player = d.players[seat]
+    check_open(d, route, player)
+    if route.length > d.trains[seat]:
+        raise IllegalMove(
+            "not_enough_trains",
+            f"You have {d.trains[seat]} trains left; this route needs {route.length}.",
+        )
+    color, n_color, n_loco = check_route_payment(route, action.cards)
+    d.set_hand(seat, take_from_hand(d.hands[seat], color, n_color, n_loco))
+    if route.tunnel:
+        start_tunnel(d, seat, route, color, n_color, n_loco, action.cards)
+        return
+    d.discard += _card_list(action.cards)
+    complete_claim(d, seat, route, action.cards)
+    end_turn(d)
+
+
+def complete_claim(d: Draft, seat: int, route: RouteInfo, cards: Cards) -> None:
+    """The route is the player's: trains down, points up (cards already paid)."""
+    claims = dict(d.claims)
+    claims[route.id] = d.players[seat]
+    d.claims = claims
+    d.set_seat("trains", seat, d.trains[seat] - route.length)
+    d.set_seat("scores", seat, d.scores[seat] + route.points)
+    d.events.append({
+        "type": "route_claimed", "player": d.players[seat], "route": route.id,
+        "length": route.length, "points": route.points, "cards": dict(cards),
+    })
+
+
+def _card_list(cards: Cards) -> tuple[str, ...]:
+    return tuple(kind for kind, n in cards for _ in range(n))
+
+
+def _name(d: Draft, route: RouteInfo) -> str:
+    from ..maps import get_map
+
+    cities = get_map(d.map_id).cities
+    return f"{cities[route.a].name}–{cities[route.b].name}"

@@ -1,0 +1,54 @@
+"""A player leaves: marked out and skipped from then on; their routes and stations stay."""
+
+from __future__ import annotations
+
+from ..board import board
+from ..errors import IllegalMove
+from ..state import State, TunnelPending
+from .draft import Draft
+from .tickets import start_play_if_ready
+from .tunnels import return_tunnel_cards
+from .turns import finish_game, next_active, previous_active
+
+
+def forfeit(state: State, player: str) -> tuple[State, list[dict]]:
+    if state.phase == "game_over":
+        raise IllegalMove("game_over", "The game is over.")
+    try:
+        seat = state.players.index(player)
+    except ValueError:
+        raise IllegalMove("unknown_player", f"{player!r} is not playing this game.") from None
+    if state.forfeited[seat]:
+        raise IllegalMove("player_forfeited", "You have already left this game.")
+    d = Draft(state)
+    europe = board(state.map_id).map.has_stations
+    offered = d.offered[seat]
+    if offered and not (europe and d.phase == "initial_tickets"):
+        d.ticket_deck += offered  # offered tickets go back under the deck (Europe opening: out)
+    d.set_seat("offered", seat, ())
+    d.set_seat("forfeited", seat, True)
+    d.events.append({"type": "player_forfeited", "player": player})
+    if len(d.players) - sum(d.forfeited) < 2:
+        if isinstance(d.pending, TunnelPending) and d.current == seat:
+            return_tunnel_cards(d, seat)
+        finish_game(d)
+    elif d.phase == "initial_tickets":
+        start_play_if_ready(d)
+    elif d.current == seat:
+        _leave_mid_turn(d, seat)
+    elif d.last_round_ends_after == seat:
+        # The last turn now falls to the active player seated before the one who left.
+        d.last_round_ends_after = previous_active(d, seat)
+    return d.freeze(), d.events
+
+
+def _leave_mid_turn(d: Draft, seat: int) -> None:
+    if isinstance(d.pending, TunnelPending):
+        return_tunnel_cards(d, seat)
+    d.pending = None
+    if d.last_round_ends_after == seat:
+        finish_game(d)  # theirs was the very last turn
+        return
+    d.current = next_active(d, seat)
+    d.events.append({"type": "turn_passed", "player": d.players[d.current]})
+

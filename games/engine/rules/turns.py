@@ -1,0 +1,75 @@
+"""Turn order: ending a turn, the last round, skipping forfeited players, the end of the game."""
+
+from __future__ import annotations
+
+from ..maps import STATIONS_PER_PLAYER, get_map
+from .draft import Draft
+
+LAST_ROUND_TRAINS = 2  # a player ending a turn with this many trains or fewer starts the last round
+
+
+def next_active(d: Draft, seat: int) -> int:
+    """The next seat after `seat` (in seat order) whose player has not forfeited."""
+    n = len(d.players)
+    for step in range(1, n + 1):
+        candidate = (seat + step) % n
+        if not d.forfeited[candidate]:
+            return candidate
+    return seat
+
+
+def previous_active(d: Draft, seat: int) -> int:
+    n = len(d.players)
+    for step in range(1, n + 1):
+        candidate = (seat - step) % n
+        if not d.forfeited[candidate]:
+            return candidate
+    return seat
+
+
+def active_count(d: Draft) -> int:
+    return len(d.players) - sum(d.forfeited)
+
+
+def end_turn(d: Draft, passed: bool = False) -> None:
+    """The current player's turn is over: maybe start or finish the last round, then move on."""
+    d.pending = None
+    seat = d.current
+    d.passes = d.passes + 1 if passed else 0
+    if d.last_round_ends_after == seat:
+        finish_game(d)
+        return
+    if d.passes >= active_count(d):
+        # Nobody could do anything for a whole round: the game could never end otherwise.
+        finish_game(d)
+        return
+    if d.last_round_ends_after is None and d.trains[seat] <= LAST_ROUND_TRAINS:
+        d.last_round_ends_after = seat
+        d.events.append({"type": "last_round", "player": d.players[seat]})
+    d.current = next_active(d, seat)
+    d.events.append({"type": "turn_passed", "player": d.players[d.current]})
+
+
+def finish_game(d: Draft) -> None:
+    """Final scoring (scoring.final_result) and the game_over event."""
+    from .. import scoring  # the scoring module is looked up at the end of a game only
+
+    players = d.players
+    final = scoring.final_result(
+        get_map(d.map_id),
+        players,
+        d.claims,
+        d.stations,
+        {p: d.tickets[i] for i, p in enumerate(players)},
+        {p: d.scores[i] for i, p in enumerate(players)},
+        {p: STATIONS_PER_PLAYER - sum(1 for o in d.stations.values() if o == p) for p in players},
+        [p for i, p in enumerate(players) if d.forfeited[i]],
+    )
+    d.final = final
+    d.phase = "game_over"
+    d.pending = None
+    d.events.append({
+        "type": "game_over",
+        "ranking": [list(group) for group in final["ranking"]],
+        "totals": {p: final["players"][p]["total"] for p in players},
+    })

@@ -1,0 +1,224 @@
+"""The game state: one immutable value, small JSON, replayable from its seed.
+
+Players are stored by seat index internally (tuples indexed like `players`); the JSON form
+uses player names. Randomness is a seed plus a count of the shuffles made so far: the n-th
+shuffle uses random.Random(f"{seed}:{n}"), so no generator object has to be stored.
+Mapping fields (claims, stations, final) are plain dicts that the engine never mutates:
+every change makes a new dict. Treat them as read-only.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, fields
+from typing import Any, ClassVar
+
+from .cards import CARD_KINDS, KIND_INDEX, LOCO, hand_from_mapping, hand_to_dict
+from .maps import STATIONS_PER_PLAYER
+
+PHASES = ("initial_tickets", "play", "game_over")
+
+
+@dataclass(frozen=True, slots=True)
+class SecondCard:
+    """The current player drew one card and must draw a second."""
+
+    kind: ClassVar[str] = "second_card"
+
+
+@dataclass(frozen=True, slots=True)
+class TicketChoice:
+    """The current player drew tickets (listed in `offered`) and must keep at least one."""
+
+    kind: ClassVar[str] = "tickets"
+
+
+@dataclass(frozen=True, slots=True)
+class TunnelPending:
+    """Tunnel cards laid and top cards turned up; the player must pay `extra` more or decline."""
+
+    route: str
+    laid: tuple[int, ...]  # counts per card kind, out of every pile until resolved
+    color: int  # kind index the extra cards must match (LOCO when paid with locomotives only)
+    revealed: tuple[str, ...]
+    extra: int
+    kind: ClassVar[str] = "tunnel"
+
+
+SECOND_CARD = SecondCard()
+TICKET_CHOICE = TicketChoice()
+Pending = SecondCard | TicketChoice | TunnelPending
+
+
+@dataclass(frozen=True, slots=True)
+class State:
+    map_id: str
+    players: tuple[str, ...]  # seat order
+    seed: int
+    shuffles: int  # shuffles made so far
+    phase: str  # initial_tickets | play | game_over
+    current: int  # seat whose turn it is (in the opening: who moves first)
+    pending: Pending | None
+    deck: tuple[str, ...]  # top first
+    discard: tuple[str, ...]
+    face_up: tuple[str, ...]
+    ticket_deck: tuple[str, ...]  # top first
+    claims: Mapping[str, str]  # route id -> player
+    stations: Mapping[str, str]  # city id -> player
+    hands: tuple[tuple[int, ...], ...]  # per seat: counts in CARD_KINDS order
+    tickets: tuple[tuple[str, ...], ...]  # per seat: kept tickets
+    offered: tuple[tuple[str, ...], ...]  # per seat: tickets to choose from now
+    trains: tuple[int, ...]
+    scores: tuple[int, ...]  # running score (route points)
+    forfeited: tuple[bool, ...]
+    last_round_ends_after: int | None  # seat whose turn ends the game
+    passes: int  # consecutive passes (a full round of them ends a game nobody can move in)
+    final: Mapping[str, Any] | None
+
+    # --- convenient reads by player name ---
+    @property
+    def current_player(self) -> str:
+        return self.players[self.current]
+
+    def seat(self, player: str) -> int:
+        return self.players.index(player)
+
+    def hand(self, player: str) -> dict[str, int]:
+        return hand_to_dict(self.hands[self.seat(player)])
+
+    def stations_left(self, player: str) -> int:
+        return STATIONS_PER_PLAYER - sum(1 for owner in self.stations.values() if owner == player)
+
+    def active_players(self) -> list[str]:
+        return [p for p, out in zip(self.players, self.forfeited, strict=True) if not out]
+
+    # --- JSON ---
+    def to_dict(self) -> dict[str, Any]:
+        """Everything, hidden parts included (for storage only: show players `player_view`)."""
+        return {
+            "map": self.map_id,
+            "players_order": list(self.players),
+            "seed": self.seed,
+            "shuffles": self.shuffles,
+            "phase": self.phase,
+            "current": self.players[self.current],
+            "pending": _pending_to_dict(self),
+            "last_round_ends_after": _name(self, self.last_round_ends_after),
+            "passes": self.passes,
+            "deck": list(self.deck),
+            "discard": list(self.discard),
+            "face_up": list(self.face_up),
+            "ticket_deck": list(self.ticket_deck),
+            "claims": dict(self.claims),
+            "stations": dict(self.stations),
+            "players": {
+                p: {
+                    "score": self.scores[i],
+                    "trains": self.trains[i],
+                    "hand": hand_to_dict(self.hands[i]),
+                    "tickets": list(self.tickets[i]),
+                    "offered": list(self.offered[i]),
+                    "forfeited": self.forfeited[i],
+                }
+                for i, p in enumerate(self.players)
+            },
+            "final": self.final,
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> State:
+        """Inverse of to_dict; raises ValueError on data that is not a stored state."""
+        try:
+            players = tuple(data["players_order"])
+            seats = {p: i for i, p in enumerate(players)}
+            per = [data["players"][p] for p in players]
+            return cls(
+                map_id=data["map"],
+                players=players,
+                seed=int(data["seed"]),
+                shuffles=int(data["shuffles"]),
+                phase=_checked(data["phase"], PHASES),
+                current=seats[data["current"]],
+                pending=_pending_from_dict(data["pending"]),
+                deck=_cards(data["deck"]),
+                discard=_cards(data["discard"]),
+                face_up=_cards(data["face_up"]),
+                ticket_deck=tuple(data["ticket_deck"]),
+                claims=dict(data["claims"]),
+                stations=dict(data["stations"]),
+                hands=tuple(hand_from_mapping(p["hand"]) for p in per),
+                tickets=tuple(tuple(p["tickets"]) for p in per),
+                offered=tuple(tuple(p["offered"]) for p in per),
+                trains=tuple(int(p["trains"]) for p in per),
+                scores=tuple(int(p["score"]) for p in per),
+                forfeited=tuple(bool(p["forfeited"]) for p in per),
+                last_round_ends_after=(
+                    None if data["last_round_ends_after"] is None
+                    else seats[data["last_round_ends_after"]]
+                ),
+                passes=int(data["passes"]),
+                final=data["final"],
+            )
+        except (KeyError, TypeError, AttributeError) as exc:
+            raise ValueError(f"not a stored game state: {exc!r}") from exc
+
+
+STATE_FIELDS = tuple(f.name for f in fields(State))
+
+
+def _name(state: State, seat: int | None) -> str | None:
+    return None if seat is None else state.players[seat]
+
+
+def _checked(value: str, allowed: tuple[str, ...]) -> str:
+    if value not in allowed:
+        raise ValueError(f"{value!r} is not one of {allowed}")
+    return value
+
+
+def _cards(cards: list[str]) -> tuple[str, ...]:
+    for card in cards:
+        if card not in KIND_INDEX:
+            raise ValueError(f"{card!r} is not a train card")
+    return tuple(cards)
+
+
+def _pending_to_dict(state: State) -> dict[str, Any] | None:
+    pending = state.pending
+    if pending is None:
+        return None
+    out: dict[str, Any] = {"kind": pending.kind, "player": state.players[state.current]}
+    if isinstance(pending, TunnelPending):
+        out.update(
+            route=pending.route,
+            laid=hand_to_dict(pending.laid),
+            color=CARD_KINDS[pending.color],
+            revealed=list(pending.revealed),
+            extra=pending.extra,
+        )
+    return out
+
+
+def _pending_from_dict(data: Mapping[str, Any] | None) -> Pending | None:
+    if data is None:
+        return None
+    kind = data["kind"]
+    if kind == "second_card":
+        return SECOND_CARD
+    if kind == "tickets":
+        return TICKET_CHOICE
+    if kind == "tunnel":
+        return TunnelPending(
+            route=data["route"],
+            laid=hand_from_mapping(data["laid"]),
+            color=KIND_INDEX[data["color"]],
+            revealed=_cards(data["revealed"]),
+            extra=int(data["extra"]),
+        )
+    raise ValueError(f"unknown pending decision {kind!r}")
+
+
+__all__ = [
+    "LOCO", "PHASES", "SECOND_CARD", "STATE_FIELDS", "TICKET_CHOICE", "Pending", "SecondCard",
+    "State", "TicketChoice", "TunnelPending",
+]

@@ -1,0 +1,76 @@
+"""What one viewer may see of a game: their own cards and tickets, everyone else's counts.
+
+Never the deck order, the ticket deck, the seed or another player's hand or tickets.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .cards import hand_to_dict
+from .maps import STATIONS_PER_PLAYER, get_map
+from .state import State, TunnelPending
+
+
+def public_pending(state: State) -> dict[str, Any] | None:
+    pending = state.pending
+    if pending is None:
+        return None
+    out: dict[str, Any] = {"kind": pending.kind, "player": state.players[state.current]}
+    if isinstance(pending, TunnelPending):
+        out.update(route=pending.route, revealed=list(pending.revealed), extra=pending.extra)
+    return out
+
+
+def player_view(state: State, viewer: str | None) -> dict[str, Any]:
+    """A JSON-safe view for `viewer` (a player of the game) or a spectator (None)."""
+    built: dict[str, int] = {}
+    for owner in state.stations.values():
+        built[owner] = built.get(owner, 0) + 1
+    players: dict[str, dict[str, Any]] = {}
+    for i, p in enumerate(state.players):
+        entry: dict[str, Any] = {
+            "score": state.scores[i],
+            "trains": state.trains[i],
+            "stations_left": STATIONS_PER_PLAYER - built.get(p, 0),
+            "card_count": sum(state.hands[i]),
+            "ticket_count": len(state.tickets[i]),
+            "forfeited": state.forfeited[i],
+        }
+        if p == viewer:
+            entry["hand"] = hand_to_dict(state.hands[i])
+            entry["tickets"] = list(state.tickets[i])
+            entry["offered"] = list(state.offered[i]) if state.offered[i] else None
+            entry["ticket_progress"] = _progress(state, p, state.tickets[i])
+        players[p] = entry
+    return {
+        "map": state.map_id,
+        "phase": state.phase,
+        "players_order": list(state.players),
+        "current": state.players[state.current],
+        "viewer": viewer if viewer in state.players else None,
+        "pending": public_pending(state),
+        "last_round_ends_after": (
+            None if state.last_round_ends_after is None
+            else state.players[state.last_round_ends_after]
+        ),
+        "face_up": list(state.face_up),
+        "deck_count": len(state.deck),
+        "discard_count": len(state.discard),
+        "ticket_deck_count": len(state.ticket_deck),
+        "claims": dict(state.claims),
+        "stations": dict(state.stations),
+        "players": players,
+        "final": state.final,
+    }
+
+
+def _progress(state: State, player: str, tickets: tuple[str, ...]) -> dict[str, bool]:
+    if not tickets:
+        return {}
+    from . import scoring
+
+    done = scoring.tickets_progress(
+        get_map(state.map_id), state.claims, state.stations, player, tickets
+    )
+    return {t: bool(done[t]) for t in tickets}
