@@ -125,6 +125,7 @@ ACCOUNT_LOGOUT_ON_PASSWORD_CHANGE = False
 ACCOUNT_EMAIL_SUBJECT_PREFIX = "[Ticket to Ride] "
 # One email per player; a new address replaces the old once its owner confirms it.
 ACCOUNT_CHANGE_EMAIL = True
+ACCOUNT_FORMS = {"add_email": "accounts.forms.change_email.ChangeEmailForm"}
 # Sign-up also creates the player's profile (time zone from the browser when known).
 ACCOUNT_SIGNUP_FORM_CLASS = "accounts.forms.signup.SignupExtras"
 
