@@ -1,1 +1,13 @@
-urlpatterns = []
+from django.urls import path
+
+from . import lobby
+
+urlpatterns = [
+    path("games/", lobby.lobby, name="lobby"),
+    path("games/new/", lobby.create, name="game_create"),
+    path("games/mine/", lobby.mine, name="my_games"),
+    path("games/invite/<str:token>/", lobby.invite, name="game_invite"),
+    path("games/<int:game_id>/join/", lobby.join, name="game_join"),
+    path("games/<int:game_id>/leave/", lobby.leave, name="game_leave"),
+    path("games/<int:game_id>/start/", lobby.start, name="game_start"),
+]

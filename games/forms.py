@@ -1,0 +1,46 @@
+"""Lobby forms: they only parse what the player chose; the services decide what is allowed."""
+
+from django import forms
+
+from games.models import MapChoice
+from games.models.game import DEFAULT_TURN_SECONDS
+
+HOUR = 60 * 60
+DAY = 24 * HOUR
+
+TURN_TIME_CHOICES = [
+    (HOUR, "1 hour"),
+    (6 * HOUR, "6 hours"),
+    (12 * HOUR, "12 hours"),
+    (DAY, "1 day"),
+    (2 * DAY, "2 days"),
+    (3 * DAY, "3 days"),
+    (7 * DAY, "7 days"),
+]
+
+SEAT_CHOICES = [(n, f"{n} players") for n in range(2, 6)]
+
+
+class GameCreateForm(forms.Form):
+    map_id = forms.ChoiceField(label="Map", choices=MapChoice.choices, initial=MapChoice.USA)
+    max_players = forms.TypedChoiceField(
+        label="Seats", choices=SEAT_CHOICES, coerce=int, initial=4
+    )
+    turn_seconds = forms.TypedChoiceField(
+        label="Time per move", choices=TURN_TIME_CHOICES, coerce=int,
+        initial=DEFAULT_TURN_SECONDS,
+        help_text="A player who lets it run out is out of the game.",
+    )
+    is_private = forms.BooleanField(
+        label="Private (only people with the invitation link can join)", required=False
+    )
+    rated = forms.BooleanField(label="Rated", required=False, initial=True)
+
+
+def turn_time_label(seconds: int) -> str:
+    """ "2 days" for 172800; any other value in whole hours."""
+    labels = dict(TURN_TIME_CHOICES)
+    if seconds in labels:
+        return labels[seconds]
+    hours = round(seconds / HOUR)
+    return f"{hours} hour{'s' if hours != 1 else ''}"

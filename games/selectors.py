@@ -1,0 +1,135 @@
+"""Reads on a user's behalf. access_game is the only way to fetch a game for a user, so the
+permission check cannot be forgotten; views, the API and the tasks all go through here.
+
+Who may see a game: its players, always; anyone (signed in or not) may watch a
+public game once it has started, as a spectator; nobody else. A game that may
+not be seen is indistinguishable from one that does not exist (NotAPlayer, 404).
+"""
+
+from dataclasses import dataclass, field
+
+from django.db.models import Count, Prefetch
+
+from games import engine
+from games.models import Game, GameStatus, Move, Seat
+from games.services.errors import NotAPlayer
+
+ACTIVE = (GameStatus.CHOOSING, GameStatus.PLAYING)
+OVER = (GameStatus.FINISHED, GameStatus.ABORTED)
+
+
+def _with_seats(queryset):
+    return queryset.select_related("creator").prefetch_related(
+        Prefetch("seats", queryset=Seat.objects.select_related("user").order_by("order"))
+    )
+
+
+def access_game(*, game_id, user) -> Game:
+    """The game with its seats (and their users) prefetched, if `user` may see it."""
+    try:
+        game = _with_seats(Game.objects.all()).get(pk=int(game_id))
+    except (Game.DoesNotExist, TypeError, ValueError):
+        raise NotAPlayer() from None
+    if seat_for(game, user) is not None:
+        return game
+    if not game.is_private and game.status != GameStatus.OPEN:
+        return game
+    raise NotAPlayer()
+
+
+def seat_for(game: Game, user) -> Seat | None:
+    """The user's seat at the game, or None (anonymous users and spectators have none)."""
+    if user is None or not user.is_authenticated:
+        return None
+    return next((seat for seat in game.seats.all() if seat.user_id == user.pk), None)
+
+
+def view_for(*, game: Game, user) -> dict | None:
+    """What this user may see of the game (engine.player_view); None before the start."""
+    if game.state is None:
+        return None
+    seat = seat_for(game, user)
+    return engine.player_view(
+        engine.State.from_dict(game.state), seat.player_id if seat else None
+    )
+
+
+def open_games():
+    """Public games waiting for players, newest first, with seats and a `seat_count`."""
+    return _with_seats(
+        Game.objects.filter(status=GameStatus.OPEN, is_private=False).annotate(
+            seat_count=Count("seats")
+        )
+    ).order_by("-created_at")
+
+
+@dataclass
+class MyGames:
+    """A user's games in the order "My games" lists them."""
+
+    awaiting: list[Game] = field(default_factory=list)  # your move, soonest deadline first
+    active: list[Game] = field(default_factory=list)  # started, someone else to move
+    waiting: list[Game] = field(default_factory=list)  # open, waiting for players
+    finished: list[Game] = field(default_factory=list)  # over, newest first
+
+    def __iter__(self):
+        yield from self.awaiting
+        yield from self.active
+        yield from self.waiting
+        yield from self.finished
+
+    def __len__(self) -> int:
+        return len(self.awaiting) + len(self.active) + len(self.waiting) + len(self.finished)
+
+
+def my_games(user) -> MyGames:
+    """Every game the user sits at; each game carries `my_seat`."""
+    result = MyGames()
+    if not user.is_authenticated:
+        return result
+    games = _with_seats(Game.objects.filter(seats__user=user)).order_by("-created_at")
+    for game in games:
+        game.my_seat = seat_for(game, user)
+        if game.status in OVER:
+            result.finished.append(game)
+        elif game.status == GameStatus.OPEN:
+            result.waiting.append(game)
+        elif game.my_seat.to_move and not game.my_seat.forfeited:
+            result.awaiting.append(game)
+        else:
+            result.active.append(game)
+    result.awaiting.sort(key=lambda game: (game.deadline is None, game.deadline))
+    result.finished.sort(key=lambda game: game.finished_at or game.created_at, reverse=True)
+    return result
+
+
+def awaiting_count(user) -> int:
+    """How many games wait for this user to act (one query: the header shows it everywhere)."""
+    if not user.is_authenticated:
+        return 0
+    return Seat.objects.filter(
+        user=user, to_move=True, forfeited_at__isnull=True, game__status__in=ACTIVE
+    ).count()
+
+
+def names_for(game: Game) -> dict[str, str]:
+    """{engine player id: username} for the log and the board."""
+    return {seat.player_id: seat.user.username for seat in game.seats.all()}
+
+
+def log_for(game: Game, *, viewer: str | None, limit: int | None = None) -> list[str]:
+    """The game log in sentences, newest first (events are public: they never name a
+    blind-drawn card). `viewer` is the seat's player id, whose name reads "you"."""
+    names = names_for(game)
+    if viewer in names:
+        names[viewer] = f"{names[viewer]} (you)"
+    moves = Move.objects.filter(game=game).order_by("-number").only("events")
+    if limit is not None:
+        moves = moves[:limit]
+    sentences: list[str] = []
+    for move in moves:
+        for event in reversed(move.events):
+            sentence = engine.describe(event, names)
+            if sentence:
+                sentences.append(sentence)
+    return sentences

@@ -1,0 +1,156 @@
+"""The lobby: create a game, join it, leave it, start it. The only writers of open games.
+
+Decisions:
+- Seat order is shuffled at the start, deterministically from the game's seed,
+  so who plays first is fair and a replay from the seed needs nothing else.
+- The creator leaving an open game that still has other players hands the
+  creator role to the earliest remaining joiner; leaving an otherwise empty game
+  deletes it (it has no moves and nothing to keep).
+- Joining twice is harmless: the existing seat comes back (double-click, two tabs).
+- Every lobby change bumps the game's version, so open waiting pages can refresh.
+"""
+
+import random
+import secrets
+
+from django.db import transaction
+from django.db.models import F
+from django.utils import timezone
+
+from games import engine, notify
+from games.models import Game, GameStatus, MapChoice, Seat
+from games.models.game import DEFAULT_TURN_SECONDS, MAX_TURN_SECONDS, MIN_TURN_SECONDS
+
+from .clock import settle_clock
+from .colors import first_free_color
+from .errors import GameFull, GameNotActive, InvalidSettings, NotAllowed, NotAPlayer
+from .locking import lock_game
+
+MIN_PLAYERS = 2
+MAX_PLAYERS = 5
+
+
+def game_create(
+    *, creator, map_id: str, max_players: int = 4, turn_seconds: int = DEFAULT_TURN_SECONDS,
+    is_private: bool = False, rated: bool = True,
+) -> Game:
+    """A new open game with its creator in the first seat."""
+    if map_id not in MapChoice.values:
+        raise InvalidSettings("Choose one of the maps on offer.")
+    if not MIN_PLAYERS <= int(max_players) <= MAX_PLAYERS:
+        raise InvalidSettings(f"A game has {MIN_PLAYERS} to {MAX_PLAYERS} seats.")
+    if not MIN_TURN_SECONDS <= int(turn_seconds) <= MAX_TURN_SECONDS:
+        raise InvalidSettings("The time per move is between one hour and seven days.")
+    with transaction.atomic():
+        game = Game.objects.create(
+            map_id=map_id, creator=creator, max_players=int(max_players),
+            turn_seconds=int(turn_seconds), is_private=bool(is_private), rated=bool(rated),
+        )
+        Seat.objects.create(game=game, user=creator, order=0, color=first_free_color(set()))
+    return game
+
+
+def game_join(*, game: Game, user, invite_token: str | None = None) -> Seat:
+    """Seat the user at an open game; a private game needs its invitation token.
+
+    The game that fills up starts at once. `game` is refreshed from the database.
+    """
+    with transaction.atomic():
+        locked = lock_game(game.pk)
+        seats = list(locked.seats.all())
+        mine = next((seat for seat in seats if seat.user_id == user.pk), None)
+        if mine is not None:
+            return mine
+        if locked.is_private and not (
+            invite_token and secrets.compare_digest(str(invite_token), locked.invite_token)
+        ):
+            raise NotAPlayer()
+        if locked.status != GameStatus.OPEN:
+            raise GameNotActive("This game has already started.")
+        if len(seats) >= locked.max_players:
+            raise GameFull()
+        seat = Seat.objects.create(
+            game=locked, user=user,
+            order=max(seat.order for seat in seats) + 1 if seats else 0,
+            color=first_free_color({seat.color for seat in seats}),
+        )
+        if len(seats) + 1 >= locked.max_players:
+            _start(locked)
+        else:
+            _bump(locked)
+    game.refresh_from_db()
+    return seat
+
+
+def game_leave(*, game: Game, user) -> None:
+    """Give up a seat before the start (see the module's decisions for the creator)."""
+    with transaction.atomic():
+        locked = lock_game(game.pk)
+        seats = list(locked.seats.all())
+        mine = next((seat for seat in seats if seat.user_id == user.pk), None)
+        if mine is None:
+            raise NotAPlayer()
+        if locked.status != GameStatus.OPEN:
+            raise GameNotActive("The game has started: you can no longer leave it from the lobby.")
+        others = [seat for seat in seats if seat.pk != mine.pk]
+        if not others:
+            locked.delete()
+            return
+        mine.delete()
+        if locked.creator_id == user.pk:
+            locked.creator_id = min(others, key=lambda seat: (seat.joined_at, seat.pk)).user_id
+            locked.save(update_fields=["creator"])
+        _bump(locked)
+    game.refresh_from_db()
+
+
+def game_start(*, game: Game, user) -> None:
+    """The creator starts an open game once at least two players are seated."""
+    with transaction.atomic():
+        locked = lock_game(game.pk)
+        if not locked.seats.filter(user=user).exists():
+            if locked.is_private:
+                raise NotAPlayer()
+            raise NotAllowed("Only the game's creator can start it.")
+        if locked.creator_id != user.pk:
+            raise NotAllowed("Only the game's creator can start it.")
+        if locked.status != GameStatus.OPEN:
+            raise GameNotActive("This game has already started.")
+        if locked.seats.count() < MIN_PLAYERS:
+            raise NotAllowed("Wait for at least one more player before starting.")
+        _start(locked)
+    game.refresh_from_db()
+
+
+def seating_order(game: Game, seats: list[Seat]) -> list[Seat]:
+    """The join order shuffled by the game's seed: fair, and the same every time."""
+    ordered = sorted(seats, key=lambda seat: (seat.order, seat.pk))
+    random.Random(game.seed).shuffle(ordered)
+    return ordered
+
+
+def _start(game: Game) -> None:
+    """Deal the opening and start the clock. The game row is locked by the caller."""
+    seats = seating_order(game, list(game.seats.all()))
+    # Two steps so the (game, order) uniqueness never sees two seats with one number.
+    Seat.objects.filter(game=game).update(order=F("order") + 100)
+    for order, seat in enumerate(seats):
+        seat.order = order
+        seat.save(update_fields=["order"])
+    now = timezone.now()
+    state = engine.new_game(game.map_id, [seat.player_id for seat in seats], game.seed)
+    game.state = state.to_dict()
+    game.started_at = now
+    game.version += 1
+    settle_clock(
+        game=game, seats=seats, state=state, public=engine.player_view(state, None),
+        previous=None, events=[], now=now,
+    )
+    game.save(
+        update_fields=["state", "started_at", "version", "status", "deadline", "turn_started_at"]
+    )
+    notify.on_game_started(game)
+
+
+def _bump(game: Game) -> None:
+    Game.objects.filter(pk=game.pk).update(version=F("version") + 1)

@@ -1,0 +1,73 @@
+"""One move, end to end: the only way a player's action changes a game."""
+
+from dataclasses import dataclass
+
+from django.db import transaction
+from django.utils import timezone
+
+from games import engine
+from games.models import Game, GameStatus, Move
+
+from .errors import BadAction, GameMovedOn, GameNotActive, NotAllowed, NotAPlayer
+from .locking import lock_game
+from .transition import record_transition
+
+
+@dataclass(frozen=True)
+class PlayResult:
+    game: Game
+    move: Move
+    events: list[dict]
+    view: dict  # player_view for the player who moved, after the move
+
+
+def parse_action(action) -> "engine.Action":
+    """The engine's typed action, or BadAction for anything that is not one."""
+    if not isinstance(action, dict):
+        raise BadAction()
+    try:
+        return engine.action_from_dict(action)
+    except engine.MalformedAction as exc:
+        raise BadAction(f"That is not a move this game understands: {exc.message}.") from None
+
+
+def game_play(*, game_id: int, user, action: dict, expected_version: int) -> PlayResult:
+    """Apply `action` for `user`, made against `expected_version` of the game.
+
+    Refuses, in this order: not a player (NotAPlayer, 404), game not in play
+    (GameNotActive), stale version (GameMovedOn: the double-click, the back button,
+    the other tab), out of the game (NotAllowed), malformed action (BadAction);
+    the engine then refuses what the rules forbid (engine.IllegalMove, 422,
+    with its own code and message). A refused action changes nothing at all.
+    """
+    try:
+        expected_version = int(expected_version)
+    except (TypeError, ValueError):
+        raise BadAction("The move did not say which position it was made in.") from None
+    with transaction.atomic():
+        # Held until commit: a second post for this game waits here, then sees the new version.
+        game = lock_game(game_id)
+        seats = list(game.seats.select_related("user"))
+        seat = next(
+            (seat for seat in seats if user.is_authenticated and seat.user_id == user.pk), None
+        )
+        if seat is None:
+            raise NotAPlayer()
+        if not game.is_active:
+            if game.status == GameStatus.OPEN:
+                raise GameNotActive("The game has not started yet.")
+            raise GameNotActive("This game is over.")
+        if expected_version != game.version:
+            raise GameMovedOn()
+        if seat.forfeited:
+            raise NotAllowed("You are out of this game: your time ran out.")
+        parsed = parse_action(action)
+        state = engine.State.from_dict(game.state)
+        previous = engine.player_view(state, None)
+        new_state, events = engine.apply(state, seat.player_id, parsed)
+        move = record_transition(
+            game=game, seats=seats, seat=seat, action=parsed.to_dict(), new_state=new_state,
+            events=events, previous=previous, now=timezone.now(),
+        )
+        view = engine.player_view(new_state, seat.player_id)
+    return PlayResult(game=game, move=move, events=events, view=view)

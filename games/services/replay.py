@@ -1,0 +1,35 @@
+"""The Move log is the game: replaying it from the seed rebuilds any position."""
+
+from games import engine
+from games.models import Game, Move
+
+from .forfeit import FORFEIT_ACTION
+
+
+def _players(game: Game) -> list[str]:
+    return [seat.player_id for seat in game.seats.order_by("order")]
+
+
+def _replay(game: Game, moves) -> "engine.State":
+    state = engine.new_game(game.map_id, _players(game), game.seed)
+    for move in moves:
+        player = str(move.seat_id)
+        if move.action.get("type") == FORFEIT_ACTION["type"]:
+            state, _events = engine.forfeit(state, player)
+        else:
+            state, _events = engine.apply(state, player, engine.action_from_dict(move.action))
+    return state
+
+
+def rebuild_state(game: Game) -> "engine.State":
+    """The state after every logged move; equals the stored `game.state`."""
+    return _replay(game, Move.objects.filter(game=game).order_by("number"))
+
+
+def state_at(game: Game, move_number: int) -> "engine.State":
+    """The state after move `move_number` (0 = the deal), for the replay page.
+
+    Only ever show it through engine.player_view(state, None).
+    """
+    moves = Move.objects.filter(game=game, number__lte=move_number).order_by("number")
+    return _replay(game, moves)

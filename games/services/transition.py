@@ -1,0 +1,46 @@
+"""Record one accepted engine transition: the Move, the new state, the version, the clock."""
+
+from datetime import datetime
+
+from django.db.models import Max
+
+from games import engine, notify
+from games.models import Game, Move, Seat
+
+from .clock import GAME_OVER, settle_clock
+from .finish import game_abort, game_finish
+
+
+def next_move_number(game: Game) -> int:
+    last = Move.objects.filter(game=game).aggregate(last=Max("number"))["last"]
+    return (last or 0) + 1
+
+
+def record_transition(
+    *, game: Game, seats: list[Seat], seat: Seat | None, action: dict, new_state,
+    events: list[dict], previous: dict, now: datetime, abort_if_over: bool = False,
+) -> Move:
+    """Append the Move and save everything it changed. The game row must be locked.
+
+    `previous` is the public view before the move. When the engine says the game
+    is over it is finished (or aborted, when `abort_if_over`), and then
+    notify.on_move runs: hooks see the game's status after this move.
+    """
+    move = Move.objects.create(
+        game=game, number=next_move_number(game), seat=seat, action=action, events=events
+    )
+    public = engine.player_view(new_state, None)
+    game.state = new_state.to_dict()
+    game.version += 1
+    settle_clock(
+        game=game, seats=seats, state=new_state, public=public, previous=previous,
+        events=events, now=now,
+    )
+    game.save(update_fields=["state", "version", "status", "deadline", "turn_started_at"])
+    if public["phase"] == GAME_OVER:
+        if abort_if_over:
+            game_abort(game=game, seats=seats, now=now)
+        else:
+            game_finish(game=game, seats=seats, final=public.get("final") or {}, now=now)
+    notify.on_move(game, move)
+    return move

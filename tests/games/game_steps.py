@@ -1,0 +1,85 @@
+"""Helpers for the game service tests: players, started games, and random legal play."""
+
+import random
+
+from django.contrib.auth import get_user_model
+
+from games import engine
+from games.models import Game
+from games.services.lobby import game_create, game_join, game_start
+from games.services.play import game_play
+
+
+def make_user(username: str):
+    return get_user_model().objects.create_user(username, f"{username}@example.org", "pw")
+
+
+def make_users(*names: str):
+    return [make_user(name) for name in names]
+
+
+def started_game(users, *, map_id="usa", **settings) -> Game:
+    """A game created by users[0], joined by the rest and started by the creator."""
+    game = game_create(creator=users[0], map_id=map_id, max_players=5, **settings)
+    for user in users[1:]:
+        game_join(game=game, user=user)
+    game_start(game=game, user=users[0])
+    game.refresh_from_db()
+    return game
+
+
+def state_of(game: Game):
+    game.refresh_from_db()
+    return engine.State.from_dict(game.state)
+
+
+def who_must_act(game: Game) -> list:
+    """The seats that may act now: everyone still choosing in the opening, else the current."""
+    state = state_of(game)
+    public = engine.player_view(state, None)
+    seats = [seat for seat in game.seats.select_related("user") if not seat.forfeited]
+    if public["phase"] == "initial_tickets":
+        return [
+            seat for seat in seats
+            if engine.player_view(state, seat.player_id)["players"][seat.player_id]["offered"]
+        ]
+    if public["phase"] == "play":
+        return [seat for seat in seats if seat.player_id == public["current"]]
+    return []
+
+
+def seat_to_move(game: Game):
+    return who_must_act(game)[0]
+
+
+def a_legal_action(game: Game, seat, rng: random.Random) -> dict:
+    options = engine.legal_actions(state_of(game), seat.player_id)
+    return rng.choice(options).to_dict()
+
+
+def play_one(game: Game, rng: random.Random):
+    """One random legal move by someone who must act, through the service."""
+    seat = rng.choice(who_must_act(game))
+    action = a_legal_action(game, seat, rng)
+    return game_play(
+        game_id=game.pk, user=seat.user, action=action, expected_version=game.version
+    )
+
+
+def play_to_the_end(game: Game, rng: random.Random, *, limit: int = 3000) -> int:
+    """Random legal moves until the game is over; returns how many were played."""
+    for played in range(limit):
+        game.refresh_from_db()
+        if game.is_over:
+            return played
+        play_one(game, rng)
+    raise AssertionError(f"the game did not end within {limit} moves")
+
+
+def an_illegal_action(game: Game, seat) -> dict:
+    """A well-formed claim the engine must refuse: a route with no cards to pay for it."""
+    state = state_of(game)
+    route = next(iter(engine.get_map(game.map_id).routes))
+    route_id = getattr(route, "id", route)
+    assert engine.player_view(state, None)["phase"] in ("play", "initial_tickets")
+    return {"type": "claim_route", "route": route_id, "cards": {}}
