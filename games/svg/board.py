@@ -1,0 +1,238 @@
+"""The board as an SVG string: routes space by space, claims, stations, cities and names.
+
+A pure function of the map and the public part of a player view (claims and
+stations), in the spirit of python-chess's ``chess.svg.board``.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Collection, Mapping
+
+from .layout import CITY_R, HEIGHT, LABEL_SIZE, TRACK_H, TWIN_OFFSET, WIDTH, layout_for
+from .markup import attr, num, text
+from .palette import CARD_COLORS, PLAYER_COLORS, default_player_colors, is_light, player_css
+
+SPACE_GAP = 2.6
+END_GAP = CITY_R + 2.5  # from a city's centre to the first space
+FONT = "system-ui,-apple-system,'Segoe UI',Roboto,Arial,sans-serif"
+
+_STATIC_STYLE = (
+    ".ttrb{font-family:%(font)s}"
+    ".ttrb .bg{fill:#efe8d6}"
+    ".ttrb .r rect{stroke:#3b3b3b;stroke-width:.8}"
+    "%(colours)s"
+    ".ttrb .tn rect{stroke:#111;stroke-width:1.5;stroke-dasharray:3.5 2}"
+    ".ttrb .fy rect{stroke:#1d4e89;stroke-width:1.3}"
+    ".ttrb .lm{fill:#1d1d1d}"
+    ".ttrb .own rect{stroke:#111;stroke-width:1.7;stroke-dasharray:none}"
+    ".ttrb .own .lm{fill:#fff}"
+    ".ttrb .lv{stroke:#fff;stroke-width:2;opacity:.9}"
+    ".ttrb .lv.dk{stroke:#222}"
+    ".ttrb .hl{stroke:#ffcf00;stroke-width:13;stroke-linecap:round;opacity:.8}"
+    ".ttrb .hit{stroke:transparent;stroke-width:16;fill:none}"
+    ".ttrb .pick{cursor:pointer}"
+    ".ttrb .pick:hover rect,.ttrb .pick:focus rect{stroke:#000;stroke-width:2.4}"
+    ".ttrb .pick:hover .hit,.ttrb .pick:focus .hit{stroke:rgba(255,255,255,.55)}"
+    ".ttrb .c circle{fill:#fffdf5;stroke:#2b2b2b;stroke-width:1.8}"
+    ".ttrb .st{stroke:#111;stroke-width:1.2}"
+    ".ttrb text{font-size:%(size)spx;font-weight:600;fill:#1e1e1e;paint-order:stroke;"
+    "stroke:#fbf7ec;stroke-width:3px;stroke-linejoin:round}"
+)
+
+# A locomotive seen from the side, about 6 units long, centred on the origin.
+_LOCO = (
+    "M-3.6 1.4V-1H-.4V-3.2H-2V-3.6H3.4V-3.2H2.6V-1.4H3.6V1.4Z"
+    "M-2.4 1.4a1 1 0 1 0 .1 0ZM.4 1.4a1 1 0 1 0 .1 0ZM2.6 1.4a1 1 0 1 0 .1 0Z"
+)
+# A station: a little house, centred on the city.
+_STATION = "M-5.5 5.5V-1.5L0-6.5L5.5-1.5V5.5Z"
+
+
+def board_svg(
+    game_map,
+    view: Mapping,
+    *,
+    selectable_routes: Collection[str] = (),
+    route_href: Callable[[str], str] | None = None,
+    highlight_routes: Collection[str] = (),
+    player_colors: Mapping[str, str] | None = None,
+    player_names: Mapping[str, str] | None = None,
+    title: str | None = None,
+) -> str:
+    """The whole board for one viewer.
+
+    Only ``view["claims"]``, ``view["stations"]`` and ``view["players_order"]``
+    are read, so nothing private in the view can reach the picture.
+    ``player_colors`` maps a player to a palette id (``PLAYER_COLORS``) or a
+    ``#hex`` colour; ``player_names`` gives the names shown in tooltips.
+    """
+    layout = layout_for(game_map)
+    claims: Mapping[str, str] = view.get("claims") or {}
+    stations: Mapping[str, str] = view.get("stations") or {}
+    players = list(view.get("players_order") or [])
+    for owner in [*claims.values(), *stations.values()]:
+        if owner not in players:
+            players.append(owner)
+    colours = {**default_player_colors(players), **(player_colors or {})}
+    names = player_names or {}
+    slot = {p: i for i, p in enumerate(players)}
+    selectable = set(selectable_routes) if route_href else set()
+
+    out = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="ttrb" viewBox="0 0 {WIDTH} {HEIGHT}"'
+        f' width="100%" role="img" aria-label={attr(title or game_map.name)}>',
+        f"<title>{text(title or game_map.name)}</title>",
+        "<style>",
+        _style(players, colours),
+        "</style>",
+        f'<defs><path id="ttr-lm" class="lm" d="{_LOCO}"/>'
+        f'<path id="ttr-st" d="{_STATION}"/></defs>',
+        f'<rect class="bg" width="{WIDTH}" height="{HEIGHT}" rx="12"/>',
+    ]
+    out += _highlights(game_map, layout, highlight_routes)
+    for route in sorted(game_map.routes.values(), key=lambda r: r.id):
+        owner = claims.get(route.id)
+        out.append(
+            _route(
+                game_map, layout, route,
+                owner_slot=slot.get(owner) if owner else None,
+                owner_light=bool(owner) and is_light(player_css(colours[owner])),
+                owner_name=names.get(owner, owner) if owner else None,
+                href=route_href(route.id) if route.id in selectable else None,
+            )
+        )
+    for cid in sorted(game_map.cities):
+        owner = stations.get(cid)
+        out.append(
+            _city(
+                game_map.cities[cid].name, cid, layout,
+                station_slot=slot.get(owner) if owner else None,
+                station_owner=names.get(owner, owner) if owner else None,
+            )
+        )
+    out.append("</svg>")
+    return "".join(out)
+
+
+def _style(players, colours) -> str:
+    route_colours = "".join(
+        f".ttrb .k-{name} rect{{fill:{css}}}" for name, css in CARD_COLORS.items()
+        if name != "locomotive"
+    )
+    owners = "".join(
+        f".ttrb .o{i} rect,.ttrb .o{i}.st{{fill:{player_css(colours[p])}}}"
+        for i, p in enumerate(players)
+    )
+    return _STATIC_STYLE % {"font": FONT, "colours": route_colours, "size": LABEL_SIZE} + owners
+
+
+def _track(layout, route) -> tuple[float, float, float, float]:
+    """Start point, angle (degrees) and length of a route's track, twins set side by side."""
+    a, b = sorted((route.a, route.b))
+    (ax, ay), (bx, by) = layout.points[a], layout.points[b]
+    d = math.dist((ax, ay), (bx, by))
+    ux, uy = (bx - ax) / d, (by - ay) / d
+    shift = 0.0
+    if route.double_of:
+        shift = -TWIN_OFFSET if route.id < route.double_of else TWIN_OFFSET
+    return ax - uy * shift, ay + ux * shift, math.degrees(math.atan2(uy, ux)), d
+
+
+def space_positions(layout, route) -> tuple[float, list[float]]:
+    """Length of one space and the x of each along the track's own axis."""
+    _, _, _, d = _track(layout, route)
+    avail = d - 2 * END_GAP
+    size = (avail - SPACE_GAP * (route.length - 1)) / route.length
+    return size, [END_GAP + k * (size + SPACE_GAP) for k in range(route.length)]
+
+
+def _colour_word(colour: str) -> str:
+    return "purple" if colour == "purple" else colour
+
+
+def _route_title(game_map, route, owner_name) -> str:
+    a = game_map.cities[route.a].name
+    b = game_map.cities[route.b].name
+    parts = [f"{a} – {b}", str(route.length), _colour_word(route.color)]
+    if route.tunnel:
+        parts.append("tunnel")
+    if route.locomotives:
+        plural = "s" if route.locomotives > 1 else ""
+        parts.append(f"ferry, {route.locomotives} locomotive{plural}")
+    if owner_name:
+        parts.append(f"claimed by {owner_name}")
+    return " · ".join(parts)
+
+
+def _route(game_map, layout, route, *, owner_slot, owner_light, owner_name, href) -> str:
+    x, y, angle, d = _track(layout, route)
+    size, starts = space_positions(layout, route)
+    classes = ["r", f"k-{route.color}"]
+    if route.tunnel:
+        classes.append("tn")
+    if route.locomotives:
+        classes.append("fy")
+    if owner_slot is not None:
+        classes += ["own", f"o{owner_slot}"]
+    half = TRACK_H / 2
+    parts = [
+        f'<g id={attr("route-" + route.id)} class="{" ".join(classes)}"'
+        f' transform="translate({num(x)} {num(y)}) rotate({num(angle)})">',
+        f"<title>{text(_route_title(game_map, route, owner_name))}</title>",
+    ]
+    if href is not None:
+        parts.append(f'<path class="hit" d="M{num(END_GAP)} 0H{num(d - END_GAP)}"/>')
+    w, h = num(size), num(TRACK_H)
+    for start in starts:
+        parts.append(f'<rect x="{num(start)}" y="-{num(half)}" width="{w}" height="{h}"/>')
+    if owner_slot is not None:  # a livery stripe: claimed spaces read as one train
+        parts.append(
+            f'<path class="lv{" dk" if owner_light else ""}"'
+            f' d="M{num(starts[0] + 1.5)} 0H{num(starts[-1] + size - 1.5)}"/>'
+        )
+    for start in starts[: route.locomotives]:
+        parts.append(f'<use href="#ttr-lm" x="{num(start + size / 2)}"/>')
+    parts.append("</g>")
+    body = "".join(parts)
+    if href is None:
+        return body
+    return f'<a href={attr(href)} data-route={attr(route.id)} class="pick">{body}</a>'
+
+
+def _highlights(game_map, layout, route_ids) -> list[str]:
+    out = []
+    for rid in sorted(set(route_ids)):
+        route = game_map.routes.get(rid)
+        if route is None:
+            continue
+        x, y, angle, d = _track(layout, route)
+        rad = math.radians(angle)
+        x1, y1 = x + math.cos(rad) * END_GAP, y + math.sin(rad) * END_GAP
+        x2, y2 = x + math.cos(rad) * (d - END_GAP), y + math.sin(rad) * (d - END_GAP)
+        out.append(
+            f'<path class="hl" data-route={attr(rid)}'
+            f' d="M{num(x1)} {num(y1)}L{num(x2)} {num(y2)}"/>'
+        )
+    return out
+
+
+def _city(name, cid, layout, *, station_slot, station_owner) -> str:
+    px, py = layout.points[cid]
+    label = layout.labels[cid]
+    anchor = "" if label.anchor == "start" else f' text-anchor="{label.anchor}"'
+    parts = [
+        f'<g id={attr("city-" + cid)} class="c">',
+        f'<circle cx="{num(px)}" cy="{num(py)}" r="{num(CITY_R)}"/>',
+    ]
+    if station_slot is not None:
+        parts.append(
+            f'<use href="#ttr-st" class="st o{station_slot}" x="{num(px)}" y="{num(py)}">'
+            f"<title>{text(f'Station of {station_owner} in {name}')}</title></use>"
+        )
+    parts.append(f'<text x="{num(label.x)}" y="{num(label.y)}"{anchor}>{text(name)}</text>')
+    parts.append("</g>")
+    return "".join(parts)
+
+
+__all__ = ["board_svg", "space_positions", "PLAYER_COLORS"]

@@ -1,0 +1,122 @@
+"""Train cards as SVG: one card, the deck's back, and a player's hand as a row of cards.
+
+Each card carries its colour's name as well as its colour, and counts are drawn
+large so they stay readable when the row is shrunk to a phone's width.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from .markup import attr, num, text
+from .palette import CARD_COLORS, ink_on
+
+CARD_W, CARD_H = 48, 72
+GAP = 5
+CARD_KINDS = ("red", "orange", "yellow", "green", "blue", "purple", "white", "black", "locomotive")
+CARD_NAMES = {"locomotive": "Loco"}
+FONT = "system-ui,-apple-system,'Segoe UI',Roboto,Arial,sans-serif"
+
+_CAR = "M-13-8h26v12h-26zM-9 6a2.6 2.6 0 1 0 .1 0zM9 6a2.6 2.6 0 1 0 .1 0z"
+_ENGINE = (
+    "M-14 4v-9h9v-6h12v3h-3v3h9l3 9zM-9 6a2.6 2.6 0 1 0 .1 0zM1 6a2.6 2.6 0 1 0 .1 0z"
+    "M10 6a2.6 2.6 0 1 0 .1 0z"
+)
+_RAINBOW = (
+    '<linearGradient id="ttr-rainbow" x1="0" y1="0" x2="1" y2="1">'
+    + "".join(
+        f'<stop offset="{k / 5:.1f}" stop-color="{CARD_COLORS[c]}"/>'
+        for k, c in enumerate(("red", "orange", "yellow", "green", "blue", "purple"))
+    )
+    + "</linearGradient>"
+)
+_STYLE = (
+    f"<style>.ttrc{{font-family:{FONT}}}.ttrc .cb{{stroke:#222;stroke-width:1.2}}"
+    ".ttrc .cn{font-size:9px;font-weight:700;text-anchor:middle}"
+    ".ttrc .cq{font-size:17px;font-weight:800;text-anchor:middle;fill:#111}"
+    ".ttrc .bd{fill:#fff;stroke:#222;stroke-width:1.2}</style>"
+)
+
+
+def card_name(kind: str) -> str:
+    return CARD_NAMES.get(kind, kind.capitalize())
+
+
+def _check(kind: str) -> None:
+    if kind not in CARD_KINDS:
+        raise ValueError(f"unknown card {kind!r}; choose one of {', '.join(CARD_KINDS)}")
+
+
+def _card(kind: str, x: float, count: int | None) -> str:
+    fill = "url(#ttr-rainbow)" if kind == "locomotive" else CARD_COLORS[kind]
+    ink = "#111" if kind == "locomotive" else ink_on(kind)
+    icon = _ENGINE if kind == "locomotive" else _CAR
+    label = card_name(kind) if count is None else f"{count} × {card_name(kind)}"
+    parts = [
+        f'<g class="card" data-color={attr(kind)} transform="translate({num(x)} 0)">',
+        f"<title>{text(label)}</title>",
+        f'<rect class="cb" x=".6" y=".6" width="{CARD_W - 1.2}" height="{CARD_H - 1.2}" rx="5"'
+        f' fill="{fill}"/>',
+        f'<path d="{icon}" fill="{ink}" opacity=".45"'
+        f' transform="translate({CARD_W / 2} {CARD_H * 0.62})"/>',
+        f'<text class="cn" x="{CARD_W / 2}" y="{CARD_H - 6}" fill="{ink}"'
+        f' stroke="none">{text(card_name(kind))}</text>',
+    ]
+    if count is not None:
+        parts.append(
+            f'<circle class="bd" cx="{CARD_W / 2}" cy="19" r="12.5"/>'
+            f'<text class="cq" x="{CARD_W / 2}" y="25">{text(count)}</text>'
+        )
+    parts.append("</g>")
+    return "".join(parts)
+
+
+
+def _svg(width: float, label: str, body: str, *, rainbow: bool) -> str:
+    defs = f"<defs>{_RAINBOW}</defs>" if rainbow else ""
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="ttrc" viewBox="0 0 {num(width)} {CARD_H}"'
+        f' width="100%" style="max-width:{num(width * 1.6)}px" role="img"'
+        f" aria-label={attr(label)}>{_STYLE}{defs}{body}</svg>"
+    )
+
+
+def card_svg(kind: str, *, count: int | None = None) -> str:
+    """One card face (a face-up card, or a card with its count)."""
+    _check(kind)
+    label = f"{card_name(kind)} card" if count is None else f"{count} × {card_name(kind)}"
+    return _svg(CARD_W, label, _card(kind, 0, count), rainbow=kind == "locomotive")
+
+
+def deck_svg(count: int) -> str:
+    """The back of the draw pile, with how many cards are left in it."""
+    body = (
+        f'<g class="card deck"><title>{text(f"Draw pile: {count} cards")}</title>'
+        f'<rect class="cb" x=".6" y=".6" width="{CARD_W - 1.2}" height="{CARD_H - 1.2}" rx="5"'
+        ' fill="#1f3a5f"/>'
+        f'<rect x="5" y="5" width="{CARD_W - 10}" height="{CARD_H - 10}" rx="3" fill="none"'
+        ' stroke="#e8c872" stroke-width="1.2"/>'
+        f'<path d="{_ENGINE}" fill="#e8c872" transform="translate({CARD_W / 2} {CARD_H * 0.62})"/>'
+        f'<circle class="bd" cx="{CARD_W / 2}" cy="19" r="12.5"/>'
+        f'<text class="cq" x="{CARD_W / 2}" y="25">{text(count)}</text></g>'
+    )
+    return _svg(CARD_W, f"Draw pile, {count} cards", body, rainbow=False)
+
+
+def hand_svg(hand: Mapping[str, int]) -> str:
+    """A player's cards as a row, one card per colour held, each with its count."""
+    held = [(kind, int(hand.get(kind, 0))) for kind in CARD_KINDS if hand.get(kind, 0) > 0]
+    if not held:
+        return (
+            f'<svg xmlns="http://www.w3.org/2000/svg" class="ttrc" viewBox="0 0 160 {CARD_H}"'
+            f' width="100%" style="max-width:256px" role="img" aria-label="No train cards">'
+            f"{_STYLE}"
+            f'<rect x=".6" y=".6" width="{CARD_W - 1.2}" height="{CARD_H - 1.2}" rx="5"'
+            ' fill="none" stroke="#888" stroke-dasharray="4 3"/>'
+            f'<text x="{CARD_W + 10}" y="{CARD_H / 2 + 5}" font-size="14" fill="#555">'
+            "No train cards</text></svg>"
+        )
+    body = "".join(_card(kind, i * (CARD_W + GAP), count) for i, (kind, count) in enumerate(held))
+    width = len(held) * (CARD_W + GAP) - GAP
+    label = "Your cards: " + ", ".join(f"{n} {card_name(k).lower()}" for k, n in held)
+    return _svg(width, label, body, rainbow=any(k == "locomotive" for k, _ in held))
