@@ -18,13 +18,15 @@ from .legal import is_legal, legal_action_kinds, legal_actions, legal_options
 from .maps import MAPS, get_map
 from .rules import apply
 from .rules.forfeit import forfeit
+from .scenario_loader import ScenarioError, load_scenario, run_scenario, scenario_state
 from .setup import new_game
 from .state import State
 from .view import player_view
 
 __all__ = [
     "MAPS", "Action", "BuildStation", "ClaimRoute", "DeclineTunnel", "DrawCard", "DrawTickets",
-    "IllegalMove", "KeepTickets", "MalformedAction", "Pass", "PayTunnel", "State",
+    "IllegalMove", "KeepTickets", "MalformedAction", "Pass", "PayTunnel", "ScenarioError", "State",
     "action_from_dict", "apply", "describe", "forfeit", "get_map", "is_legal",
-    "legal_action_kinds", "legal_actions", "legal_options", "new_game", "player_view",
+    "legal_action_kinds", "legal_actions", "legal_options", "load_scenario", "new_game",
+    "player_view", "run_scenario", "scenario_state",
 ]

@@ -12,6 +12,10 @@ from .piles import can_draw_blind, refill_face_up, take_from_deck
 from .turns import end_turn
 
 
+def _card(color: str) -> str:
+    return color if color == LOCOMOTIVE else f"{color} card"
+
+
 def can_draw_second(d) -> bool:
     """A second card exists to take: a blind one, or a face-up card that is not a locomotive."""
     if d.deck or d.discard:
@@ -31,7 +35,7 @@ def draw_card(d: Draft, seat: int, action: DrawCard) -> None:
     else:
         color = action.color
         if color not in d.face_up:
-            raise IllegalMove("card_not_face_up", f"There is no face-up {color} card to take.")
+            raise IllegalMove("card_not_face_up", f"There is no face-up {_card(color)} to take.")
         if color == LOCOMOTIVE and second:
             raise IllegalMove(
                 "locomotive_not_second",

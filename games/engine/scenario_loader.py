@@ -1,0 +1,313 @@
+"""Scenarios (../shared/SCENARIOS.md): a game set up exactly, then a list of actions.
+
+`load_scenario(dict)` is product code: the web app starts games from positions with it, and
+`python -m games.engine.scenario FILE` (scenario.py) runs files with `run_scenario`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from .actions import Action, action_from_dict
+from .board import board
+from .cards import BOX, CARD_KINDS, FACE_UP_SIZE, KIND_INDEX, hand_to_dict, shuffled
+from .errors import IllegalMove
+from .maps import MAP_IDS, STATIONS_PER_PLAYER, TRAINS_PER_PLAYER
+from .rules import apply
+from .rules.claims import FEW_PLAYERS
+from .rules.draft import Draft
+from .rules.piles import reset_face_up_locomotives
+from .setup import EUROPE_OPENING_REGULAR, USA_OPENING_DEAL, check_players, new_game
+from .state import TICKET_CHOICE, State
+from .view import public_pending
+
+SETUP_KEYS = {
+    "phase", "current", "train_deck", "face_up", "discard", "hands", "ticket_deck", "tickets",
+    "offered", "claims", "stations", "trains", "scores", "last_round_ends_after",
+}
+
+
+class ScenarioError(ValueError):
+    """The document is not a valid scenario; the message is one line."""
+
+
+def load_scenario(data: Any) -> tuple[State, list[tuple[str, Action]]]:
+    """The starting State of a scenario and its actions as (player, action) pairs."""
+    if not isinstance(data, Mapping):
+        raise ScenarioError("a scenario must be a JSON object")
+    map_id = data.get("map")
+    if map_id not in MAP_IDS:
+        raise ScenarioError(f"unknown map {map_id!r}; use one of {', '.join(MAP_IDS)}")
+    raw_players = data.get("players")
+    if not isinstance(raw_players, list):
+        raise ScenarioError("'players' must be a list of 2 to 5 names")
+    try:
+        players = check_players(raw_players)
+    except ValueError as exc:
+        raise ScenarioError(f"players: {exc}") from None
+    seed = data.get("seed", 0)
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise ScenarioError("'seed' must be an integer")
+    setup = data.get("setup")
+    if setup is None:
+        state = new_game(map_id, players, seed)
+    elif isinstance(setup, Mapping):
+        state = _build(map_id, players, seed, setup)
+    else:
+        raise ScenarioError("'setup' must be an object")
+    return state, _actions(data.get("actions", []), players)
+
+
+def _actions(raw: Any, players: Sequence[str]) -> list[tuple[str, Action]]:
+    if not isinstance(raw, list):
+        raise ScenarioError("'actions' must be a list")
+    actions = []
+    for i, item in enumerate(raw, 1):
+        if not isinstance(item, Mapping):
+            raise ScenarioError(f"action {i} is not an object")
+        player = item.get("player")
+        if player not in players:
+            raise ScenarioError(f"action {i}: unknown player {player!r}")
+        try:
+            actions.append((player, action_from_dict(item)))
+        except IllegalMove as exc:
+            raise ScenarioError(f"action {i}: {exc.message}") from None
+    return actions
+
+
+# --- building a position ---
+
+def _build(map_id: str, players: tuple[str, ...], seed: int, setup: Mapping) -> State:
+    unknown = set(setup) - SETUP_KEYS
+    if unknown:
+        raise ScenarioError(f"unknown setup field(s): {', '.join(sorted(unknown))}")
+    b = board(map_id)
+    seats = {p: i for i, p in enumerate(players)}
+    n = len(players)
+    phase = setup.get("phase", "play")
+    if phase not in ("initial_tickets", "play"):
+        raise ScenarioError(f"setup phase must be 'initial_tickets' or 'play', not {phase!r}")
+    current = _player(setup.get("current", players[0]), seats, "current")
+
+    # train cards
+    deck = _card_list(setup.get("train_deck", []), "train_deck")
+    face_up = _card_list(setup.get("face_up", []), "face_up") if "face_up" in setup else None
+    if face_up is not None and len(face_up) > FACE_UP_SIZE:
+        raise ScenarioError(f"face_up holds at most {FACE_UP_SIZE} cards")
+    discard = _card_list(setup.get("discard", []), "discard")
+    hands = [[0] * len(CARD_KINDS) for _ in players]
+    for p, hand in _mapping(setup.get("hands", {}), "hands").items():
+        seat = _player(p, seats, "hands")
+        for kind, count in _mapping(hand, f"hand of {p}").items():
+            if kind not in KIND_INDEX:
+                raise ScenarioError(f"hand of {p}: {kind!r} is not a card colour")
+            if not isinstance(count, int) or isinstance(count, bool) or count < 0:
+                raise ScenarioError(f"hand of {p}: the {kind} count must be a whole number >= 0")
+            hands[seat][KIND_INDEX[kind]] = count
+    placed = [0] * len(CARD_KINDS)
+    for card in (*deck, *(face_up or ()), *discard):
+        placed[KIND_INDEX[card]] += 1
+    for hand in hands:
+        for k, count in enumerate(hand):
+            placed[k] += count
+    for k, count in enumerate(placed):
+        if count > BOX[k]:
+            raise ScenarioError(
+                f"the setup places {count} {CARD_KINDS[k]} cards; the box holds {BOX[k]}"
+            )
+    rest = [CARD_KINDS[k] for k in range(len(CARD_KINDS)) for _ in range(BOX[k] - placed[k])]
+    shuffles = 0
+    deck = (*deck, *shuffled(rest, seed, shuffles))
+    shuffles += 1
+    deal_face_up = face_up is None
+    if deal_face_up:
+        face_up, deck = deck[:FACE_UP_SIZE], deck[FACE_UP_SIZE:]
+
+    # tickets
+    ticket_deck = _ticket_list(setup.get("ticket_deck", []), b, "ticket_deck")
+    kept = [()] * n
+    for p, tickets in _mapping(setup.get("tickets", {}), "tickets").items():
+        kept[_player(p, seats, "tickets")] = _ticket_list(tickets, b, f"tickets of {p}")
+    offered = [()] * n
+    for p, tickets in _mapping(setup.get("offered", {}), "offered").items():
+        offered[_player(p, seats, "offered")] = _ticket_list(tickets, b, f"offered to {p}")
+    all_placed = [*ticket_deck, *(t for ts in kept for t in ts), *(t for ts in offered for t in ts)]
+    seen: set[str] = set()
+    for ticket in all_placed:
+        if ticket in seen:
+            raise ScenarioError(f"the ticket {ticket!r} is placed twice")
+        seen.add(ticket)
+    regular_rest = shuffled([t for t in b.regular_tickets if t not in seen], seed, shuffles)
+    shuffles += 1
+    if phase == "initial_tickets" and "offered" not in setup:
+        offered, regular_rest, shuffles = _deal_opening(b, seen, regular_rest, seed, shuffles, n)
+    ticket_deck = (*ticket_deck, *regular_rest)  # long tickets not placed are out of the game
+
+    # board
+    claims: dict[str, str] = {}
+    for route_id, owner in _mapping(setup.get("claims", {}), "claims").items():
+        if route_id not in b.routes:
+            raise ScenarioError(f"claims: unknown route {route_id!r}")
+        claims[route_id] = _player(owner, seats, f"claims of {route_id}")
+    for route_id, owner in claims.items():
+        twin = b.routes[route_id].twin
+        if twin in claims and (n <= FEW_PLAYERS or claims[twin] == owner):
+            raise ScenarioError(f"claims: both tracks of {route_id!r} cannot be claimed like that")
+    stations: dict[str, str] = {}
+    for city, owner in _mapping(setup.get("stations", {}), "stations").items():
+        if not b.map.has_stations:
+            raise ScenarioError("stations: this map has no stations")
+        if city not in b.cities:
+            raise ScenarioError(f"stations: unknown city {city!r}")
+        stations[city] = _player(owner, seats, f"station in {city}")
+    for p in players:
+        if sum(1 for o in stations.values() if o == p) > STATIONS_PER_PLAYER:
+            raise ScenarioError(f"stations: {p} has more than {STATIONS_PER_PLAYER} stations")
+    trains = [TRAINS_PER_PLAYER] * n
+    scores = [0] * n
+    for route_id, owner in claims.items():
+        trains[seats[owner]] -= b.routes[route_id].length
+        scores[seats[owner]] += b.routes[route_id].points
+    for p, value in _mapping(setup.get("trains", {}), "trains").items():
+        trains[_player(p, seats, "trains")] = _count(value, f"trains of {p}")
+    for p, value in _mapping(setup.get("scores", {}), "scores").items():
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise ScenarioError(f"scores of {p} must be a whole number")
+        scores[_player(p, seats, "scores")] = value
+    for p, value in zip(players, trains, strict=True):
+        if value < 0:
+            raise ScenarioError(f"{p} has claimed more than {TRAINS_PER_PLAYER} trains of routes")
+    last = setup.get("last_round_ends_after")
+    last_seat = None if last is None else _player(last, seats, "last_round_ends_after")
+
+    pending = None
+    if phase == "play":
+        for seat, offer in enumerate(offered):
+            if offer and seat != current:
+                raise ScenarioError(
+                    f"offered: during play only the current player ({players[current]}) "
+                    "can have tickets to choose from"
+                )
+        if offered[current]:
+            pending = TICKET_CHOICE
+    elif not any(offered):
+        phase = "play"  # nobody has an opening choice left
+    state = State(
+        map_id=map_id, players=players, seed=seed, shuffles=shuffles, phase=phase,
+        current=current, pending=pending, deck=tuple(deck), discard=tuple(discard),
+        face_up=tuple(face_up), ticket_deck=tuple(ticket_deck), claims=claims,
+        stations=stations, hands=tuple(tuple(h) for h in hands), tickets=tuple(kept),
+        offered=tuple(offered), trains=tuple(trains), scores=tuple(scores),
+        forfeited=(False,) * n, last_round_ends_after=last_seat, passes=0, final=None,
+    )
+    if deal_face_up:
+        d = Draft(state)
+        reset_face_up_locomotives(d)
+        state = d.freeze()
+    return state
+
+
+def _deal_opening(b, seen, regular_rest, seed, shuffles, n):
+    """The normal opening offers, dealt from the tickets the setup did not place."""
+    if b.map.has_stations:
+        longs = shuffled([t for t in b.long_tickets if t not in seen], seed, shuffles)
+        shuffles += 1
+        k = EUROPE_OPENING_REGULAR
+        if len(longs) < n or len(regular_rest) < n * k:
+            raise ScenarioError("not enough tickets left to deal the opening")
+        offered = [(longs[i], *regular_rest[i * k:(i + 1) * k]) for i in range(n)]
+    else:
+        k = USA_OPENING_DEAL
+        if len(regular_rest) < n * k:
+            raise ScenarioError("not enough tickets left to deal the opening")
+        offered = [tuple(regular_rest[i * k:(i + 1) * k]) for i in range(n)]
+    return offered, regular_rest[n * k:], shuffles
+
+
+def _player(name: Any, seats: Mapping[str, int], where: str) -> int:
+    if name not in seats:
+        raise ScenarioError(f"{where}: unknown player {name!r}")
+    return seats[name]
+
+
+def _mapping(value: Any, where: str) -> Mapping:
+    if not isinstance(value, Mapping):
+        raise ScenarioError(f"{where} must be an object")
+    return value
+
+
+def _count(value: Any, where: str) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+        raise ScenarioError(f"{where} must be a whole number >= 0")
+    return value
+
+
+def _card_list(value: Any, where: str) -> tuple[str, ...]:
+    if not isinstance(value, list):
+        raise ScenarioError(f"{where} must be a list of card colours")
+    for card in value:
+        if card not in KIND_INDEX:
+            raise ScenarioError(f"{where}: {card!r} is not a card colour")
+    return tuple(value)
+
+
+def _ticket_list(value: Any, b, where: str) -> tuple[str, ...]:
+    if not isinstance(value, list):
+        raise ScenarioError(f"{where} must be a list of ticket ids")
+    for ticket in value:
+        if ticket not in b.map.tickets:
+            raise ScenarioError(f"{where}: unknown ticket {ticket!r}")
+    return tuple(value)
+
+
+# --- running and printing ---
+
+def scenario_state(state: State) -> dict[str, Any]:
+    """The "state" object of the scenario output (everything but the pile orders)."""
+    pending = public_pending(state)
+    if pending is not None and pending["kind"] == "tickets":
+        pending["offered"] = list(state.offered[state.current])
+    players = {}
+    for i, p in enumerate(state.players):
+        entry = {
+            "score": state.scores[i],
+            "trains": state.trains[i],
+            "stations_left": state.stations_left(p),
+            "hand": hand_to_dict(state.hands[i]),
+            "tickets": list(state.tickets[i]),
+        }
+        if state.phase == "initial_tickets" and state.offered[i]:
+            entry["offered"] = list(state.offered[i])
+        players[p] = entry
+    return {
+        "phase": state.phase,
+        "current": state.players[state.current],
+        "pending": pending,
+        "last_round_ends_after": (
+            None if state.last_round_ends_after is None
+            else state.players[state.last_round_ends_after]
+        ),
+        "face_up": list(state.face_up),
+        "deck_count": len(state.deck),
+        "discard_count": len(state.discard),
+        "ticket_deck_count": len(state.ticket_deck),
+        "claims": dict(state.claims),
+        "stations": dict(state.stations),
+        "players": players,
+        "final": state.final,
+    }
+
+
+def run_scenario(data: Any) -> dict[str, Any]:
+    """Load, apply every action (an illegal one is reported and skipped), return the output."""
+    state, actions = load_scenario(data)
+    results = []
+    for player, action in actions:
+        try:
+            state, events = apply(state, player, action)
+        except IllegalMove as exc:
+            results.append({"ok": False, "error": exc.code, "message": exc.message})
+        else:
+            results.append({"ok": True, "events": events})
+    return {"results": results, "state": scenario_state(state)}
