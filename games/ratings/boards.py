@@ -7,6 +7,8 @@ from games.models.rating import OVERALL
 
 MAP_BOARDS = tuple(MapChoice.values)
 BOARDS = (OVERALL, *MAP_BOARDS)
+# Chart colours (Okabe–Ito, as the player colours): distinct for common colour blindness.
+BOARD_COLORS = {OVERALL: "#0072b2", "usa": "#d55e00", "europe": "#009e73"}
 _LABELS = {OVERALL: "Overall", **dict(MapChoice.choices)}
 
 
