@@ -1,0 +1,323 @@
+"""The game page's context: every panel, built from one viewer's Table.
+
+The action panel shows what the viewer has to do now (or what they opened:
+a route's ways to pay, the station form); ``panel`` overrides the default
+only while that choice is still legal.
+"""
+
+from __future__ import annotations
+
+from django.urls import reverse
+
+from games.engine.maps import STATIONS_PER_PLAYER
+from games.selectors import log_for
+from games.svg import board_svg
+from games.svg.palette import player_css
+
+from . import pictures
+from .action_form import cards_token
+from .table import Table
+
+# The log on the game page shows the last moves only, so the page costs the same at move 150
+# as at move 10; the full log has its own page.
+LOG_MOVES = 12
+
+TIE_BREAKS = {
+    "usa": "Ties go to the player with the most completed tickets, then to the longest-path "
+    "bonus; players still tied share the place.",
+    "europe": "Ties go to the player with the most completed tickets, then to the one who built "
+    "the fewest stations, then to the European Express bonus (longest path); players still "
+    "tied share the place.",
+}
+
+
+def payment_label(cards: dict[str, int]) -> str:
+    parts = [f"{n} {kind}{'s' if kind == 'locomotive' and n > 1 else ''}" for kind, n in
+             cards.items() if n]
+    return " + ".join(parts) if parts else "nothing"
+
+
+def payment_options(actions: list[dict]) -> list[dict]:
+    """The distinct ways to pay among actions, each with its form token, label and chips."""
+    seen: dict[str, dict] = {}
+    for action in actions:
+        token = cards_token(action["cards"])
+        if token not in seen:
+            seen[token] = {
+                "token": token,
+                "label": payment_label(action["cards"]),
+                "chips": [(kind, n) for kind, n in action["cards"].items() if n],
+            }
+    return list(seen.values())
+
+
+def route_info(table: Table, route_id: str) -> dict:
+    route = table.game_map.routes[route_id]
+    cities = table.game_map.cities
+    kind = "tunnel" if route.tunnel else ("ferry" if route.locomotives else "route")
+    return {
+        "id": route.id,
+        "name": f"{cities[route.a].name} – {cities[route.b].name}",
+        "length": route.length,
+        "color": route.color,
+        "kind": kind,
+        "locomotives": route.locomotives,
+        "points": table.game_map.route_points(route.length),
+    }
+
+
+def route_panel(table: Table, route_id: str) -> dict | None:
+    actions = [a for a in table.legal_of("claim_route") if a["route"] == route_id]
+    if not actions:
+        return None
+    return {"kind": "route", "route": route_info(table, route_id),
+            "options": payment_options(actions)}
+
+
+def station_panel(table: Table) -> dict | None:
+    actions = table.legal_of("build_station")
+    if not actions:
+        return None
+    cities = table.game_map.cities
+    city_ids = sorted({a["city"] for a in actions}, key=lambda c: cities[c].name)
+    built = STATIONS_PER_PLAYER - table.mine.get("stations_left", STATIONS_PER_PLAYER)
+    return {
+        "kind": "station",
+        "cities": [(cid, cities[cid].name) for cid in city_ids],
+        "options": payment_options(actions),
+        "number": built + 1,
+    }
+
+
+def tickets_panel(table: Table, *, opening: bool) -> dict:
+    actions = table.legal_of("keep_tickets")
+    offered: list[str] = []
+    for action in actions:
+        offered += [t for t in action["tickets"] if t not in offered]
+    offered = table.mine.get("offered") or offered
+    minimum = min((len(a["tickets"]) for a in actions), default=1)
+    return {
+        "kind": "keep_tickets",
+        "opening": opening,
+        "tickets": [ticket_card(table, t, done=None) for t in offered],
+        "minimum": minimum,
+        "form_id": "keep-" + "-".join(sorted(offered)),
+    }
+
+
+def tunnel_panel(table: Table, pending: dict) -> dict:
+    return {
+        "kind": "tunnel",
+        "route": route_info(table, pending["route"]),
+        "revealed": [pictures.card(color) for color in pending.get("revealed", [])],
+        "extra": pending.get("extra", 0),
+        "options": payment_options(table.legal_of("pay_tunnel")),
+        "can_decline": bool(table.legal_of("decline_tunnel")),
+    }
+
+
+def default_panel(table: Table) -> dict:
+    if not table.started:
+        return {"kind": "not_started"}
+    view = table.view
+    if view["phase"] == "game_over" or table.game.is_over:
+        return {"kind": "over"}
+    if table.me is None:
+        return {"kind": "spectator"}
+    if table.me.forfeited:
+        return {"kind": "forfeited"}
+    if table.legal_of("keep_tickets"):
+        return tickets_panel(table, opening=view["phase"] == "initial_tickets")
+    pending = table.my_pending
+    if pending and pending["kind"] == "tunnel":
+        return tunnel_panel(table, pending)
+    if pending and pending["kind"] == "second_card":
+        return {"kind": "second_card"}
+    if table.is_my_turn:
+        return {"kind": "turn"}
+    if view["phase"] == "initial_tickets":
+        return {"kind": "wait_opening"}
+    return {"kind": "wait"}
+
+
+def choose_panel(table: Table, requested: str | None, route_id: str | None = None):
+    """The panel the viewer asked for, if still possible, else what they must do now.
+
+    Returns (panel, note): the note says why a requested panel is not shown.
+    """
+    base = default_panel(table)
+    if requested == "route" and route_id and base["kind"] == "turn":
+        if route_id not in table.game_map.routes:
+            return base, "There is no such route."
+        panel = route_panel(table, route_id)
+        if panel:
+            return panel, None
+        return base, "You cannot claim that route now."
+    if requested == "station" and base["kind"] == "turn":
+        panel = station_panel(table)
+        if panel:
+            return panel, None
+        return base, "You cannot build a station now."
+    return base, None
+
+
+def ticket_card(table: Table, ticket_id: str, *, done: bool | None) -> dict:
+    ticket = table.game_map.tickets[ticket_id]
+    cities = table.game_map.cities
+    return {
+        "id": ticket_id,
+        "name": f"{cities[ticket.a].name} – {cities[ticket.b].name}",
+        "points": ticket.points,
+        "long": ticket.long,
+        "done": done,
+        "svg": pictures.ticket(table.game_map, ticket_id, done=done),
+    }
+
+
+def player_rows(table: Table) -> list[dict]:
+    view = table.view
+    current = view.get("current") if view.get("phase") == "play" else None
+    rows = []
+    for pid in view.get("players_order", []):
+        info = view["players"][pid]
+        seat = table.seat_by_player[pid]
+        rows.append({
+            "pid": pid,
+            "name": table.names[pid],
+            "css": player_css(seat.color),
+            "is_me": table.me is not None and seat.pk == table.me.pk,
+            "is_current": pid == current,
+            "to_move": seat.to_move,
+            "forfeited": info.get("forfeited") or seat.forfeited,
+            "score": info["score"],
+            "trains": info["trains"],
+            "cards": info["card_count"],
+            "tickets": info["ticket_count"],
+            "stations_left": info.get("stations_left"),
+        })
+    return rows
+
+
+def score_sheet(table: Table) -> dict | None:
+    final = table.view.get("final") if table.view else None
+    if not final:
+        return None
+    game_map = table.game_map
+    rows = []
+    for place_index, group in enumerate(final["ranking"]):
+        place = 1 + sum(len(g) for g in final["ranking"][:place_index])
+        for pid in group:
+            result = final["players"][pid]
+            seat = table.seat_by_player[pid]
+            rows.append({
+                "place": place,
+                "tied": len(group) > 1,
+                "name": table.names[pid],
+                "css": player_css(seat.color),
+                "routes": result["routes"],
+                "completed": [
+                    {"name": ticket_card(table, t, done=True)["name"],
+                     "points": game_map.tickets[t].points}
+                    for t in result.get("completed", [])
+                ],
+                "failed": [
+                    {"name": ticket_card(table, t, done=False)["name"],
+                     "points": -game_map.tickets[t].points}
+                    for t in result.get("failed", [])
+                ],
+                "tickets": result["tickets"],
+                "stations": result.get("stations", 0),
+                "unbuilt_stations": result.get("stations", 0) // 4,
+                "longest": result.get("longest", 0),
+                "longest_bonus": result.get("longest_bonus", 0),
+                "total": result["total"],
+                "forfeited": seat.forfeited,
+            })
+    return {"rows": rows, "tie_breaks": TIE_BREAKS[game_map.id],
+            "has_stations": game_map.has_stations}
+
+
+def longest_path_routes(table: Table) -> list[str]:
+    """The routes of every longest-path bonus winner, highlighted on the final board."""
+    final = table.view.get("final") if table.view else None
+    if not final:
+        return []
+    routes: list[str] = []
+    for result in final["players"].values():
+        if result.get("longest_bonus"):
+            routes += result.get("longest_path", [])
+    return routes
+
+
+def board(table: Table) -> str:
+    game_id = table.game.pk
+    return board_svg(
+        table.game_map,
+        table.view,
+        selectable_routes=table.claimable_routes,
+        route_href=lambda rid: reverse("game_route", args=[game_id, rid]),
+        highlight_routes=longest_path_routes(table),
+        player_colors=table.colors,
+        player_names=table.names,
+        title=f"{table.game_map.name} board",
+    )
+
+
+def turn_info(table: Table) -> dict:
+    view = table.view
+    info = {"phase": view.get("phase"), "deadline": table.game.deadline}
+    current = view.get("current")
+    if view.get("phase") == "play" and current:
+        info["current_name"] = table.names.get(current)
+        info["is_me"] = table.me is not None and current == table.me.player_id
+    if view.get("phase") == "initial_tickets":
+        info["choosing"] = [table.names[s.player_id] for s in table.seats if s.to_move]
+    ends_after = view.get("last_round_ends_after")
+    if ends_after and view.get("phase") == "play":
+        info["last_round_after"] = table.names.get(ends_after)
+    return info
+
+
+def page_context(table: Table, *, panel: dict | None = None, flash: str | None = None,
+                 flash_ok: bool = False) -> dict:
+    game = table.game
+    context = {
+        "game": game,
+        "table": table,
+        "version": game.version,
+        "panel": panel or default_panel(table),
+        "flash": flash,
+        "flash_ok": flash_ok,
+    }
+    if not table.started:
+        return context
+    view = table.view
+    mine = table.mine
+    context.update({
+        "map_name": table.game_map.name,
+        "has_stations": table.game_map.has_stations,
+        "board_svg": board(table),
+        "face_up": [
+            {"color": color, "svg": pictures.card(color),
+             "can_take": color in table.face_up_colors}
+            for color in view["face_up"]
+        ],
+        "deck": {"count": view["deck_count"], "can_draw": table.can_draw_deck,
+                 "svg": pictures.deck(view["deck_count"])},
+        "ticket_deck_count": view["ticket_deck_count"],
+        "discard_count": view["discard_count"],
+        "players": player_rows(table),
+        "turn": turn_info(table),
+        "log": log_for(game, viewer=table.viewer, limit=LOG_MOVES),
+        "final": score_sheet(table),
+    })
+    if table.me is not None:
+        progress = pictures.ticket_progress(table)
+        context.update({
+            "hand_svg": pictures.hand(mine.get("hand") or {}),
+            "hand_total": sum((mine.get("hand") or {}).values()),
+            "my_tickets": [
+                ticket_card(table, t, done=progress.get(t)) for t in mine.get("tickets", [])
+            ],
+        })
+    return context

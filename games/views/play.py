@@ -1,0 +1,54 @@
+"""The one POST endpoint of the game page: a move, made against the version the page showed."""
+
+from django.shortcuts import redirect
+from django.views.decorators.http import require_POST
+from django.views.decorators.vary import vary_on_headers
+
+from games.engine import IllegalMove
+from games.services.errors import GameServiceError, NotAPlayer, http_status_for
+from games.services.play import game_play
+
+from .action_form import action_from_post, expected_version
+from .page import choose_panel
+from .render import load_table, render_game
+
+
+def _reopened_panel(table, post):
+    """After a refused claim or station, show that choice again (if it is still possible)."""
+    kind = post.get("type")
+    if kind == "claim_route":
+        return choose_panel(table, "route", post.get("route"))[0]
+    if kind == "build_station":
+        return choose_panel(table, "station")[0]
+    return None
+
+
+@require_POST
+@vary_on_headers("HX-Request")
+def game_move(request, game_id: int):
+    """Apply the posted move; refused moves change nothing and say why, with the position now.
+
+    htmx gets the page's fragments (with the refusal's status code: 409 moved on,
+    422 illegal, 400 malformed); a plain form is redirected to the game page on
+    success and shown the page with the message otherwise.
+    """
+    table = load_table(request, game_id)  # a stranger gets 404 before anything else
+    try:
+        game_play(
+            game_id=table.game.pk,
+            user=request.user,
+            action=action_from_post(request.POST),
+            expected_version=expected_version(request.POST),
+        )
+    except NotAPlayer:
+        raise
+    except (GameServiceError, IllegalMove) as exc:
+        table = load_table(request, game_id)
+        message = getattr(exc, "message", None) or str(exc)
+        return render_game(
+            request, table, panel=_reopened_panel(table, request.POST), flash=message,
+            status=http_status_for(exc),
+        )
+    if not request.htmx:
+        return redirect("game_detail", game_id=table.game.pk)
+    return render_game(request, load_table(request, game_id))

@@ -1,0 +1,31 @@
+"""Rendering the game page, whole or as the fragments htmx swaps in."""
+
+from __future__ import annotations
+
+from django.shortcuts import render
+
+from games.selectors import access_game, seat_for
+
+from .page import page_context
+from .table import Table
+
+PAGE = "games/play/game.html"
+FRAGMENTS = "games/play/fragments.html"
+ACTION_PANEL = "games/play/action_panel_swap.html"
+
+
+def load_table(request, game_id) -> Table:
+    """The game as this user may see it; a stranger gets 404 (NotAPlayer is an Http404)."""
+    game = access_game(game_id=game_id, user=request.user)
+    return Table(game=game, seats=list(game.seats.all()), me=seat_for(game, request.user))
+
+
+def render_game(request, table: Table, *, panel=None, flash=None, flash_ok=False, status=200,
+                only_panel=False):
+    """The whole page, or for htmx the fragments (or only the action panel when that is all
+    that changed)."""
+    context = page_context(table, panel=panel, flash=flash, flash_ok=flash_ok)
+    template = PAGE
+    if request.htmx:
+        template = ACTION_PANEL if only_panel else FRAGMENTS
+    return render(request, template, context, status=status)

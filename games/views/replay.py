@@ -1,0 +1,60 @@
+"""The replay (the board as it was after any move, public information only) and the full log."""
+
+from django.shortcuts import render
+from django.views.decorators.http import require_GET
+
+from games import engine
+from games.models import Move
+from games.selectors import access_game, log_for, names_for
+from games.services.replay import state_at
+from games.svg import board_svg, card_svg
+from games.svg.palette import player_css
+
+
+def _move_number(raw, last: int) -> int:
+    try:
+        number = int(raw)
+    except (TypeError, ValueError):
+        return last
+    return max(0, min(number, last))
+
+
+@require_GET
+def game_replay(request, game_id: int):
+    game = access_game(game_id=game_id, user=request.user)
+    seats = list(game.seats.all())
+    last = Move.objects.filter(game=game).count()
+    number = _move_number(request.GET.get("move"), last)
+    context = {"game": game, "number": number, "last": last, "started": game.state is not None}
+    if game.state is not None:
+        # A spectator's view of the position then: no hand, no ticket, no deck order.
+        view = engine.player_view(state_at(game, number), None)
+        names = names_for(game)
+        colors = {seat.player_id: seat.color for seat in seats}
+        game_map = engine.get_map(game.map_id)
+        move = Move.objects.filter(game=game, number=number).first() if number else None
+        context.update({
+            "board_svg": board_svg(game_map, view, player_colors=colors, player_names=names,
+                                   title=f"{game_map.name} board after move {number}"),
+            "face_up": [card_svg(color) for color in view["face_up"]],
+            "sentences": [s for s in (engine.describe(e, names) for e in move.events) if s]
+            if move else [],
+            "players": [
+                {"name": names[pid], "css": player_css(colors[pid]), **view["players"][pid]}
+                for pid in view["players_order"]
+            ],
+            "has_stations": game_map.has_stations,
+            "previous": number - 1 if number > 0 else None,
+            "next": number + 1 if number < last else None,
+        })
+    return render(request, "games/play/replay.html", context)
+
+
+@require_GET
+def game_log(request, game_id: int):
+    game = access_game(game_id=game_id, user=request.user)
+    seat = next((s for s in game.seats.all() if s.user_id == request.user.pk), None)
+    return render(request, "games/play/log.html", {
+        "game": game,
+        "log": log_for(game, viewer=seat.player_id if seat else None),
+    })

@@ -1,0 +1,111 @@
+"""What one viewer may see of a game right now, and what they may do.
+
+Everything shown on the game page comes from ``player_view(state, viewer)``
+(never from the stored state itself) and from ``legal_actions`` for the
+viewer, so a template cannot leak what the engine did not hand out.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import cached_property
+
+from games import engine
+from games.models import Game, Seat
+
+
+@dataclass
+class Table:
+    game: Game
+    seats: list[Seat]  # in seat order, users selected
+    me: Seat | None  # the viewer's seat; None for a spectator
+    view: dict = field(init=False)
+    legal: list[dict] = field(init=False)
+
+    def __post_init__(self) -> None:
+        if self.game.state is None:
+            self.view, self.legal = {}, []
+            return
+        state = engine.State.from_dict(self.game.state)
+        viewer = self.me.player_id if self.me else None
+        self.view = engine.player_view(state, viewer)
+        can_act = self.me is not None and not self.me.forfeited and self.game.is_active
+        self.legal = (
+            [action.to_dict() for action in engine.legal_actions(state, viewer)] if can_act else []
+        )
+
+    @property
+    def started(self) -> bool:
+        return bool(self.view)
+
+    @property
+    def viewer(self) -> str | None:
+        return self.me.player_id if self.me else None
+
+    @cached_property
+    def game_map(self):
+        return engine.get_map(self.game.map_id)
+
+    @cached_property
+    def names(self) -> dict[str, str]:
+        return {seat.player_id: seat.user.username for seat in self.seats}
+
+    @cached_property
+    def colors(self) -> dict[str, str]:
+        return {seat.player_id: seat.color for seat in self.seats}
+
+    @cached_property
+    def seat_by_player(self) -> dict[str, Seat]:
+        return {seat.player_id: seat for seat in self.seats}
+
+    def legal_of(self, kind: str) -> list[dict]:
+        return [action for action in self.legal if action["type"] == kind]
+
+    @cached_property
+    def claimable_routes(self) -> set[str]:
+        return {action["route"] for action in self.legal_of("claim_route")}
+
+    @cached_property
+    def face_up_colors(self) -> set[str]:
+        return {
+            action["color"] for action in self.legal_of("draw_card")
+            if action["from"] == "face_up"
+        }
+
+    @property
+    def can_draw_deck(self) -> bool:
+        return any(action["from"] == "deck" for action in self.legal_of("draw_card"))
+
+    @property
+    def can_draw_tickets(self) -> bool:
+        return bool(self.legal_of("draw_tickets"))
+
+    @property
+    def can_build_station(self) -> bool:
+        return bool(self.legal_of("build_station"))
+
+    @property
+    def must_pass(self) -> bool:
+        return bool(self.legal_of("pass"))
+
+    @property
+    def mine(self) -> dict:
+        """The viewer's own entry in the view (hand, tickets, offers); empty for a spectator."""
+        if not self.me or not self.view:
+            return {}
+        return self.view["players"].get(self.me.player_id, {})
+
+    @property
+    def pending(self) -> dict | None:
+        return self.view.get("pending") if self.view else None
+
+    @property
+    def my_pending(self) -> dict | None:
+        pending = self.pending
+        if pending and self.me and pending.get("player") == self.me.player_id:
+            return pending
+        return None
+
+    @property
+    def is_my_turn(self) -> bool:
+        return bool(self.legal) and self.view.get("phase") == "play"
