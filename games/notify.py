@@ -1,17 +1,62 @@
 """Hooks the move path calls inside its transaction so players get mail after commit.
 
-Each hook records what is owed (Notification rows) and queues sending with
-transaction.on_commit; nothing is sent for a move that did not commit.
+Each hook records what is owed (Notification rows, see games.mail.outbox) and
+queues sending with transaction.on_commit; nothing is sent for a move that did
+not commit, and a broker failure at commit is logged, never raised.
 """
+
+from games.mail.keys import forfeit_key, result_key, turn_key
+from games.mail.outbox import record
+from games.models import NotificationKind as Kind
+from games.models import Seat
+
+
+def _seats(game) -> list[Seat]:
+    return list(Seat.objects.filter(game=game).select_related("user"))
+
+
+def _your_turn_mails(game, seats: list[Seat], mover_id: int | None) -> None:
+    """One your-turn mail per player and turn: the key carries the turn's start, so a move
+    that keeps the turn (a first card, a tunnel) finds the row already there."""
+    if not game.is_active or game.turn_started_at is None:
+        return
+    for seat in seats:
+        if seat.to_move and not seat.forfeited and seat.pk != mover_id:
+            record(
+                user=seat.user, game=game, kind=Kind.YOUR_TURN,
+                key=turn_key(Kind.YOUR_TURN, game_id=game.pk, started_at=game.turn_started_at,
+                             user_id=seat.user_id),
+            )
 
 
 def on_game_started(game) -> None:
     """The opening ticket choice begins: every player is asked to choose."""
+    _your_turn_mails(game, _seats(game), mover_id=None)
 
 
 def on_move(game, move) -> None:
-    """A move was applied; the turn may have passed to someone else."""
+    """A move was applied; the turn may have passed to someone else, or someone forfeited."""
+    if not game.is_active:
+        return  # the game ended with this move: on_game_over sends the results
+    seats = _seats(game)
+    for event in move.events:
+        if event.get("type") == "player_forfeited":
+            gone = next((seat for seat in seats if seat.player_id == event.get("player")), None)
+            if gone is None:
+                continue
+            for seat in seats:
+                if not seat.forfeited or seat.pk == gone.pk:
+                    record(
+                        user=seat.user, game=game, kind=Kind.FORFEIT,
+                        key=forfeit_key(game_id=game.pk, seat_id=gone.pk, user_id=seat.user_id),
+                    )
+    _your_turn_mails(game, seats, mover_id=move.seat_id)
 
 
 def on_game_over(game) -> None:
     """The game finished or was aborted: results go to every player."""
+    for seat in _seats(game):
+        record(
+            user=seat.user, game=game, kind=Kind.RESULT,
+            key=result_key(game_id=game.pk, user_id=seat.user_id),
+        )

@@ -5,6 +5,8 @@ from pathlib import Path
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 
+from games.schedule import BEAT_SCHEDULE
+
 from .env import env_bool, env_list, local_secret_key
 import os
 
@@ -125,7 +127,10 @@ ACCOUNT_LOGOUT_ON_PASSWORD_CHANGE = False
 ACCOUNT_EMAIL_SUBJECT_PREFIX = "[Ticket to Ride] "
 # One email per player; a new address replaces the old once its owner confirms it.
 ACCOUNT_CHANGE_EMAIL = True
-ACCOUNT_FORMS = {"add_email": "accounts.forms.change_email.ChangeEmailForm"}
+ACCOUNT_FORMS = {
+    "add_email": "accounts.forms.change_email.ChangeEmailForm",
+    "login": "accounts.forms.login.LoginForm",
+}
 # Sign-up also creates the player's profile (time zone from the browser when known).
 ACCOUNT_SIGNUP_FORM_CLASS = "accounts.forms.signup.SignupExtras"
 
@@ -180,6 +185,7 @@ CELERY_TASK_IGNORE_RESULT = True
 CELERY_TASK_ACKS_LATE = True
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_TIMEZONE = "UTC"
+CELERY_BEAT_SCHEDULE = BEAT_SCHEDULE
 
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [

@@ -1,8 +1,11 @@
 from django.contrib import admin
 from django.urls import include, path
 
+from games.views.unsubscribe import unsubscribe
+
 urlpatterns = [
     path("admin/", admin.site.urls),
+    path("unsubscribe/<str:token>/", unsubscribe, name="unsubscribe"),
     path("accounts/", include("allauth.urls")),
     path("", include("accounts.urls")),
     path("", include("games.urls")),

@@ -1,0 +1,190 @@
+"""What each mail says: subject, plain text and HTML, rendered from templates/emails/.
+
+Everything is read at send time, so a mail sent late (the broker was down)
+still tells the truth about the game; every time is in the recipient's zone.
+"""
+
+from dataclasses import dataclass, field
+
+from django.conf import settings
+from django.template.loader import render_to_string
+from django.urls import reverse
+
+from accounts.models import profile_for
+from games import engine
+from games.models import Game, GameStatus, Move, Notification, Seat
+from games.models import NotificationKind as Kind
+
+from .clock import local_time_text
+from .keys import parse_key
+from .unsubscribe import unsubscribe_headers, unsubscribe_url
+
+MAX_SENTENCES = 40
+
+
+@dataclass
+class Mail:
+    to: str
+    subject: str
+    text: str
+    html: str
+    headers: dict[str, str] = field(default_factory=dict)
+
+
+def game_url(game: Game) -> str:
+    """One click to the game; the game page sends a signed-out player through login."""
+    return f"{settings.SITE_URL}/games/{game.pk}/"
+
+
+def names_list(names: list[str]) -> str:
+    """"Ann", "Ann and Bob", "Ann, Bob and Cy"."""
+    if len(names) <= 1:
+        return "".join(names)
+    return f"{', '.join(names[:-1])} and {names[-1]}"
+
+
+def ordinal(number: int) -> str:
+    teens = 10 <= number % 100 <= 20
+    suffix = "th" if teens else {1: "st", 2: "nd", 3: "rd"}.get(number % 10, "th")
+    return f"{number}{suffix}"
+
+
+def seats_of(game: Game) -> list[Seat]:
+    return list(game.seats.select_related("user").order_by("order"))
+
+
+def opponents_text(seats: list[Seat], user) -> str:
+    others = [seat for seat in seats if seat.user_id != user.pk]
+    still_in = [seat for seat in others if not seat.forfeited] or others
+    return names_list([seat.user.username for seat in still_in])
+
+
+def since_last_turn(game: Game, seats: list[Seat], user) -> list[str]:
+    """What the others did since this player's last move, one sentence per event."""
+    names = {seat.player_id: seat.user.username for seat in seats}
+    mine = next((seat for seat in seats if seat.user_id == user.pk), None)
+    moves = Move.objects.filter(game=game).order_by("number")
+    if mine is not None:
+        last = (
+            Move.objects.filter(game=game, seat=mine).order_by("-number")
+            .values_list("number", flat=True).first()
+        )
+        if last is not None:
+            moves = moves.filter(number__gt=last)
+    sentences = []
+    for move in moves.only("events"):
+        for event in move.events:
+            if event.get("type") == "turn_passed":
+                continue  # the mail itself says whose turn it is
+            sentence = engine.describe(event, names, map_id=game.map_id)
+            if sentence:
+                sentences.append(sentence)
+    return sentences[-MAX_SENTENCES:]
+
+
+def base_context(notification: Notification) -> dict:
+    user = notification.user
+    profile = profile_for(user)
+    return {
+        "user": user,
+        "profile": profile,
+        "site_url": settings.SITE_URL,
+        "settings_url": f"{settings.SITE_URL}{reverse('settings')}",
+        "unsubscribe_url": unsubscribe_url(user, notification.kind),
+        "when": lambda moment: local_time_text(moment, profile.timezone),
+    }
+
+
+def game_context(notification: Notification, ctx: dict) -> dict:
+    game = notification.game
+    seats = seats_of(game)
+    deadline = game.deadline
+    return {
+        "game": game,
+        "game_number": game.pk,
+        "map_name": game.get_map_id_display(),
+        "seats": seats,
+        "opponents": opponents_text(seats, notification.user),
+        "game_url": game_url(game),
+        "deadline_text": ctx["when"](deadline) if deadline else "",
+        "opening": game.status == GameStatus.CHOOSING,
+    }
+
+
+def your_turn(notification, ctx):
+    ctx["sentences"] = since_last_turn(ctx["game"], ctx["seats"], notification.user)
+    if ctx["opening"]:
+        return (f"Game #{ctx['game_number']}, {ctx['map_name']}, against {ctx['opponents']} "
+                f"has started — choose your tickets by {ctx['deadline_text']}")
+    return (f"It's your turn in game #{ctx['game_number']}, {ctx['map_name']}, against "
+            f"{ctx['opponents']} — you have until {ctx['deadline_text']}")
+
+
+def reminder(notification, ctx):
+    return (f"Reminder: it's your turn in game #{ctx['game_number']}, {ctx['map_name']} — "
+            f"you have until {ctx['deadline_text']}")
+
+
+def last_warning(notification, ctx):
+    return (f"Last warning: move in game #{ctx['game_number']}, {ctx['map_name']}, by "
+            f"{ctx['deadline_text']} or you are out of the game")
+
+
+def forfeit(notification, ctx):
+    seat_id = parse_key(notification.key).seat_id
+    gone = next((seat for seat in ctx["seats"] if seat.pk == seat_id), None)
+    ctx["gone_name"] = gone.user.username if gone else "A player"
+    ctx["gone_is_you"] = gone is not None and gone.user_id == notification.user_id
+    where = f"game #{ctx['game_number']}, {ctx['map_name']}"
+    if ctx["gone_is_you"]:
+        return f"You ran out of time in {where}, and are out of the game"
+    return f"{ctx['gone_name']} ran out of time in {where}, and is out of the game"
+
+
+def result(notification, ctx):
+    seats = ctx["seats"]
+    ctx["aborted"] = ctx["game"].status == GameStatus.ABORTED
+    ctx["standings"] = sorted(
+        (seat for seat in seats if seat.place is not None),
+        key=lambda seat: (seat.place, seat.order),
+    )
+    mine = next((seat for seat in seats if seat.user_id == notification.user_id), None)
+    ctx["my_place"] = ordinal(mine.place) if mine and mine.place else None
+    ctx["sentences"] = since_last_turn(ctx["game"], seats, notification.user)
+    where = f"Game #{ctx['game_number']}, {ctx['map_name']}"
+    if ctx["aborted"]:
+        return f"{where}, was abandoned: every player ran out of time"
+    if ctx["my_place"]:
+        return f"{where}, is over — you came {ctx['my_place']} of {len(seats)}"
+    return f"{where}, is over"
+
+
+SUBJECTS = {
+    Kind.YOUR_TURN: your_turn,
+    Kind.REMINDER: reminder,
+    Kind.LAST_WARNING: last_warning,
+    Kind.FORFEIT: forfeit,
+    Kind.RESULT: result,
+}
+
+
+def compose(notification: Notification, *, extra: dict | None = None) -> Mail:
+    """The mail for one outbox row (the digest passes its list of games in `extra`)."""
+    ctx = base_context(notification)
+    ctx.update(extra or {})
+    if notification.kind == Kind.DIGEST:
+        count = len(ctx["entries"])
+        subject = (f"Your daily digest: {count} game{'s' if count != 1 else ''} "
+                   f"waiting for your move")
+    else:
+        ctx.update(game_context(notification, ctx))
+        subject = SUBJECTS[notification.kind](notification, ctx)
+    ctx["subject"] = subject
+    template = f"emails/{notification.kind}"
+    return Mail(
+        to=notification.user.email,
+        subject=" ".join(subject.split()),  # a header: never a line break
+        text=render_to_string(f"{template}.txt", ctx),
+        html=render_to_string(f"{template}.html", ctx),
+        headers=unsubscribe_headers(ctx["unsubscribe_url"]),
+    )

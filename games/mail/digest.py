@@ -1,0 +1,44 @@
+"""The daily digest: one mail at the player's chosen local hour listing every game that
+waits for them, the most urgent (soonest deadline) first."""
+
+from datetime import date, datetime
+
+from accounts.models import Profile
+from games.models import GameStatus, Seat
+
+from .clock import local_time_text, zone
+from .compose import game_url, opponents_text, seats_of
+
+ACTIVE = (GameStatus.CHOOSING, GameStatus.PLAYING)
+
+
+def awaiting_seats(user) -> list[Seat]:
+    """The user's seats in running games where it is their move, soonest deadline first."""
+    return list(
+        Seat.objects.filter(user=user, to_move=True, forfeited_at__isnull=True,
+                            game__status__in=ACTIVE)
+        .select_related("game")
+        .order_by("game__deadline", "game_id")
+    )
+
+
+def digest_entries(user, tzname: str) -> list[dict]:
+    entries = []
+    for seat in awaiting_seats(user):
+        game = seat.game
+        entries.append({
+            "game_number": game.pk,
+            "map_name": game.get_map_id_display(),
+            "opponents": opponents_text(seats_of(game), user),
+            "opening": game.status == GameStatus.CHOOSING,
+            "deadline_text": local_time_text(game.deadline, tzname) if game.deadline else "",
+            "game_url": game_url(game),
+        })
+    return entries
+
+
+def digest_day_if_due(profile: Profile, now: datetime) -> date | None:
+    """The local day whose digest is due: from the digest hour on, until the day ends.
+    (A sweep that missed the exact hour still sends that day's digest, once.)"""
+    local = now.astimezone(zone(profile.timezone))
+    return local.date() if local.hour >= profile.digest_hour else None

@@ -1,0 +1,73 @@
+"""Unsubscribe links that work without logging in: a signed token names the user and kind.
+
+Every mail carries the link in its body and in a List-Unsubscribe header with
+List-Unsubscribe-Post (RFC 8058), so a mail client can unsubscribe in one click.
+Tokens do not expire: a link in an old mail must still stop the mails.
+"""
+
+from dataclasses import dataclass
+
+from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.core import signing
+from django.urls import reverse
+
+from accounts.models import profile_for
+from games.models import NotificationKind as Kind
+
+from .preferences import SWITCH_FOR_KIND
+
+SALT = "games.mail.unsubscribe"
+ALL = "all"
+
+
+@dataclass(frozen=True)
+class Unsubscription:
+    user: object
+    kind: str  # a NotificationKind value, or ALL
+
+
+def make_token(user, kind: str) -> str:
+    return signing.dumps({"u": user.pk, "k": kind}, salt=SALT, compress=True)
+
+
+def read_token(token: str) -> Unsubscription | None:
+    """The user and kind the token was made for; None when forged, mangled or stale."""
+    try:
+        data = signing.loads(token, salt=SALT)
+        kind = data["k"]
+        user = get_user_model().objects.get(pk=data["u"])
+    except (signing.BadSignature, KeyError, TypeError, get_user_model().DoesNotExist):
+        return None
+    if kind != ALL and kind not in SWITCH_FOR_KIND:
+        return None
+    return Unsubscription(user=user, kind=kind)
+
+
+def unsubscribe_url(user, kind: str) -> str:
+    path = reverse("unsubscribe", kwargs={"token": make_token(user, kind)})
+    return f"{settings.SITE_URL}{path}"
+
+
+def unsubscribe_headers(url: str) -> dict[str, str]:
+    return {"List-Unsubscribe": f"<{url}>", "List-Unsubscribe-Post": "List-Unsubscribe=One-Click"}
+
+
+def switches_for(kind: str) -> list[str]:
+    """The Profile switches to clear. Leaving the digest also stops the per-turn mails it
+    replaced: turning the digest off must never mean more mail."""
+    if kind == ALL:
+        return sorted(set(SWITCH_FOR_KIND.values()))
+    if kind == Kind.DIGEST:
+        return ["daily_digest", "email_your_turn"]
+    return [SWITCH_FOR_KIND[kind]]
+
+
+def apply_unsubscription(unsubscription: Unsubscription) -> list[str]:
+    """Turn the mails off; returns the switches cleared. Repeating it changes nothing."""
+    profile = profile_for(unsubscription.user)
+    switches = switches_for(unsubscription.kind)
+    for switch in switches:
+        setattr(profile, switch, False)
+    profile.save(update_fields=switches)
+    return switches

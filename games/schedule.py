@@ -1,0 +1,23 @@
+"""The beat schedule (settings.CELERY_BEAT_SCHEDULE): every sweep runs each minute.
+
+A sweep that could not run in its minute expires rather than piling up behind
+a stopped worker; the next one does the same work.
+"""
+
+EVERY_MINUTE = 60.0
+_OPTIONS = {"expires": 55}
+
+BEAT_SCHEDULE = {
+    "forfeit-overdue": {
+        "task": "games.tasks.forfeit_overdue", "schedule": EVERY_MINUTE, "options": _OPTIONS,
+    },
+    "send-due-reminders": {
+        "task": "games.tasks.send_due_reminders", "schedule": EVERY_MINUTE, "options": _OPTIONS,
+    },
+    "resend-unsent": {
+        "task": "games.tasks.resend_unsent", "schedule": EVERY_MINUTE, "options": _OPTIONS,
+    },
+    "send-digests": {
+        "task": "games.tasks.send_digests", "schedule": EVERY_MINUTE, "options": _OPTIONS,
+    },
+}

@@ -1,0 +1,95 @@
+"""The periodic services behind the beat schedule. Each takes `now` and is safe to run
+twice, late, or in two workers at once: every mail is keyed in the outbox, and the
+forfeit service re-checks the deadline under the game's row lock."""
+
+import logging
+from datetime import datetime, timedelta
+
+from accounts.models import Profile
+from games.mail.digest import awaiting_seats, digest_day_if_due
+from games.mail.keys import digest_key, turn_key
+from games.mail.outbox import queue_send, record
+from games.mail.reminder_times import due_reminder_kinds, reminder_times
+from games.models import GameStatus, Notification, Seat
+
+log = logging.getLogger(__name__)
+
+ACTIVE = (GameStatus.CHOOSING, GameStatus.PLAYING)
+FORFEIT_REASON = "deadline passed"
+# A row this old and never tried lost its task (the broker was down at commit).
+RESEND_AFTER = timedelta(minutes=1)
+# Older than this a mail is news no more; it stays in the outbox unsent, for the record.
+RESEND_WITHIN = timedelta(days=2)
+RESEND_BATCH = 500
+
+
+def _waiting_seats(**game_filter):
+    return Seat.objects.filter(
+        to_move=True, forfeited_at__isnull=True, game__status__in=ACTIVE,
+        game__turn_started_at__isnull=False, **game_filter,
+    ).select_related("game", "user")
+
+
+def send_due_reminders(now: datetime) -> int:
+    """Record (and so queue) the reminder and last warning owed to every waiting player."""
+    recorded = 0
+    for seat in _waiting_seats(game__deadline__gt=now):
+        game = seat.game
+        times = reminder_times(
+            turn_started_at=game.turn_started_at, deadline=game.deadline, turn_time=game.turn_time
+        )
+        for kind in due_reminder_kinds(times, now=now, deadline=game.deadline):
+            key = turn_key(kind, game_id=game.pk, started_at=game.turn_started_at,
+                           user_id=seat.user_id)
+            if not Notification.objects.filter(key=key).exists():
+                record(user=seat.user, game=game, kind=kind, key=key)
+                recorded += 1
+    return recorded
+
+
+def forfeit_overdue(now: datetime) -> int:
+    """Forfeit every seat whose game's deadline has passed; the game goes on without it.
+    Returns how many seats were forfeited."""
+    from games.services.forfeit import game_forfeit
+
+    forfeited = 0
+    overdue = list(_waiting_seats(game__deadline__lte=now).order_by("game__deadline", "order"))
+    for seat in overdue:
+        try:
+            if game_forfeit(game_id=seat.game_id, seat_id=seat.pk, reason=FORFEIT_REASON,
+                            now=now):
+                forfeited += 1
+        except Exception:
+            # One broken game must not stop the others from being forfeited on time.
+            log.exception("forfeiting seat %s of game %s failed", seat.pk, seat.game_id)
+    return forfeited
+
+
+def resend_unsent(now: datetime) -> int:
+    """Queue again every mail whose task never ran; sending is exactly-once, so a row that
+    is merely slow in the queue is harmless to queue twice."""
+    ids = list(
+        Notification.objects.filter(
+            sent_at__isnull=True, skipped=False, attempts=0,
+            created_at__lte=now - RESEND_AFTER, created_at__gte=now - RESEND_WITHIN,
+        ).order_by("created_at").values_list("pk", flat=True)[:RESEND_BATCH]
+    )
+    return sum(queue_send(pk) for pk in ids)
+
+
+def send_digests(now: datetime) -> int:
+    """Record the day's digest for every digest reader whose local hour has come."""
+    recorded = 0
+    for profile in Profile.objects.filter(daily_digest=True).select_related("user"):
+        day = digest_day_if_due(profile, now)
+        if day is None:
+            continue
+        key = digest_key(user_id=profile.user_id, day=day)
+        if Notification.objects.filter(key=key).exists():
+            continue
+        # A day with nothing waiting is recorded too, so a game that turns up later
+        # that day does not bring a second "daily" mail at an odd hour.
+        record(user=profile.user, game=None, kind="digest", key=key,
+               nothing_to_say=not awaiting_seats(profile.user))
+        recorded += 1
+    return recorded

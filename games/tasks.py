@@ -1,0 +1,37 @@
+"""Thin Celery tasks: load by id or read the clock, call a service. All are idempotent."""
+
+from celery import shared_task
+from django.utils import timezone
+
+from games import sweeps
+from games.mail.send import DeliveryFailed, deliver
+
+
+@shared_task(
+    autoretry_for=(DeliveryFailed,), retry_backoff=30, retry_backoff_max=30 * 60,
+    retry_jitter=True, max_retries=10,
+)
+def send_notification(notification_id: int) -> str:
+    """Send one outbox row. A mail server failure retries with growing pauses, a couple
+    of hours in all; the game never waits for it."""
+    return deliver(notification_id, now=timezone.now())
+
+
+@shared_task
+def send_due_reminders() -> int:
+    return sweeps.send_due_reminders(timezone.now())
+
+
+@shared_task
+def forfeit_overdue() -> int:
+    return sweeps.forfeit_overdue(timezone.now())
+
+
+@shared_task
+def resend_unsent() -> int:
+    return sweeps.resend_unsent(timezone.now())
+
+
+@shared_task
+def send_digests() -> int:
+    return sweeps.send_digests(timezone.now())

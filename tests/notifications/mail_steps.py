@@ -1,0 +1,71 @@
+"""Helpers for the notification tests: players with preferences, games played through
+the real services, and reading the mail outbox."""
+
+from django.contrib.auth import get_user_model
+from django.core import mail
+
+from accounts.models import profile_for
+from games import engine
+from games.models import Game
+from games.services.lobby import game_create, game_join, game_start
+from games.services.play import game_play
+
+
+def make_player(name: str, *, timezone: str = "UTC", **preferences):
+    user = get_user_model().objects.create_user(name, f"{name}@example.org", "pw")
+    profile = profile_for(user)
+    profile.timezone = timezone
+    for switch, value in preferences.items():
+        setattr(profile, switch, value)
+    profile.save()
+    return user
+
+
+def start_game(users, *, map_id: str = "usa", turn_seconds: int = 2 * 24 * 3600) -> Game:
+    game = game_create(creator=users[0], map_id=map_id, max_players=5, turn_seconds=turn_seconds)
+    for user in users[1:]:
+        game_join(game=game, user=user)
+    game_start(game=game, user=users[0])
+    game.refresh_from_db()
+    return game
+
+
+def seats_to_move(game: Game):
+    game.refresh_from_db()
+    return [s for s in game.seats.select_related("user") if s.to_move and not s.forfeited]
+
+
+def _act(game: Game, seat, prefer: tuple[str, ...]):
+    state = engine.State.from_dict(game.state)
+    options = [a.to_dict() for a in engine.legal_actions(state, seat.player_id)]
+    action = next((a for kind in prefer for a in options if a["type"] == kind), options[0])
+    if action["type"] == "draw_card":
+        action = next((a for a in options if a.get("from") == "deck"), action)
+    return game_play(game_id=game.pk, user=seat.user, action=action,
+                     expected_version=game.version)
+
+
+def keep_opening_tickets(game: Game, *, except_user=None) -> None:
+    """Every player (but one, if named) keeps their opening tickets."""
+    for seat in seats_to_move(game):
+        if seat.user != except_user:
+            game.refresh_from_db()
+            _act(game, seat, ("keep_tickets",))
+    game.refresh_from_db()
+
+
+def play_a_turn(game: Game):
+    """The player to move draws two cards from the deck: a whole turn. Returns who moved."""
+    (seat,) = seats_to_move(game)
+    while seat.pk in {s.pk for s in seats_to_move(game)}:
+        _act(game, seat, ("draw_card",))
+    game.refresh_from_db()
+    return seat.user
+
+
+def mails_to(user) -> list:
+    return [message for message in mail.outbox if message.to == [user.email]]
+
+
+def subjects_to(user) -> list[str]:
+    return [message.subject for message in mails_to(user)]
