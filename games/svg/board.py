@@ -7,12 +7,16 @@ stations), in the spirit of python-chess's ``chess.svg.board``.
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Callable, Collection, Mapping
 
 from .layout import CITY_R, HEIGHT, LABEL_SIZE, TRACK_H, TWIN_OFFSET, WIDTH, layout_for
 from .markup import attr, num, text
 from .palette import CARD_COLORS, PLAYER_COLORS, default_player_colors, is_light, player_css
 
+# Extra link attributes: plain names only (no ":" so the SVG stays valid XML), never raw.
+_ATTR_NAME = re.compile(r"[a-zA-Z_][\w.-]*")
+_OWN_ATTRS = {"href", "class", "data-route"}
 SPACE_GAP = 2.6
 END_GAP = CITY_R + 2.5  # from a city's centre to the first space
 FONT = "system-ui,-apple-system,'Segoe UI',Roboto,Arial,sans-serif"
@@ -55,6 +59,7 @@ def board_svg(
     *,
     selectable_routes: Collection[str] = (),
     route_href: Callable[[str], str] | None = None,
+    route_attrs: Callable[[str], Mapping[str, str]] | None = None,
     highlight_routes: Collection[str] = (),
     player_colors: Mapping[str, str] | None = None,
     player_names: Mapping[str, str] | None = None,
@@ -64,7 +69,8 @@ def board_svg(
 
     Only ``view["claims"]``, ``view["stations"]`` and ``view["players_order"]``
     are read, so nothing private in the view can reach the picture.
-    ``player_colors`` maps a player to a palette id (``PLAYER_COLORS``) or a
+    ``route_attrs`` gives extra attributes (``hx-get``, ``hx-target``...) for the link of
+    each selectable route. ``player_colors`` maps a player to a palette id (``PLAYER_COLORS``) or a
     ``#hex`` colour; ``player_names`` gives the names shown in tooltips.
     """
     layout = layout_for(game_map)
@@ -100,6 +106,7 @@ def board_svg(
                 owner_light=bool(owner) and is_light(player_css(colours[owner])),
                 owner_name=names.get(owner, owner) if owner else None,
                 href=route_href(route.id) if route.id in selectable else None,
+                extra=route_attrs(route.id) if route_attrs and route.id in selectable else None,
             )
         )
     for cid in sorted(game_map.cities):
@@ -165,7 +172,9 @@ def _route_title(game_map, route, owner_name) -> str:
     return " · ".join(parts)
 
 
-def _route(game_map, layout, route, *, owner_slot, owner_light, owner_name, href) -> str:
+def _route(
+    game_map, layout, route, *, owner_slot, owner_light, owner_name, href, extra=None
+) -> str:
     x, y, angle, d = _track(layout, route)
     size, starts = space_positions(layout, route)
     classes = ["r", f"k-{route.color}"]
@@ -197,7 +206,12 @@ def _route(game_map, layout, route, *, owner_slot, owner_light, owner_name, href
     body = "".join(parts)
     if href is None:
         return body
-    return f'<a href={attr(href)} data-route={attr(route.id)} class="pick">{body}</a>'
+    more = "".join(
+        f" {name}={attr(value)}"
+        for name, value in (extra or {}).items()
+        if _ATTR_NAME.fullmatch(name) and name not in _OWN_ATTRS
+    )
+    return f'<a href={attr(href)} data-route={attr(route.id)} class="pick"{more}>{body}</a>'
 
 
 def _highlights(game_map, layout, route_ids) -> list[str]:

@@ -226,3 +226,18 @@ def _origin(group):
     translate = group.get("transform").split(")")[0].removeprefix("translate(")
     x, y = translate.split()
     return float(x), float(y)
+
+
+def test_selectable_routes_carry_extra_link_attributes_safely():
+    usa = get_map("usa")
+    rid = sorted(usa.routes)[0]
+    svg = board_svg(
+        usa, make_view(usa), selectable_routes=[rid], route_href=lambda r: f"/claim/{r}",
+        route_attrs=lambda r: {"hx-get": f"/claim/{r}?x=1&y=2", "hx-target": "#action",
+                               "href": "/elsewhere", "onclick=alert(1) x": "1"},
+    )
+    link = next(el for el in parse(svg).iter() if tag(el) == "a")
+    assert link.get("hx-get") == f"/claim/{rid}?x=1&y=2"
+    assert link.get("hx-target") == "#action"
+    assert link.get("href") == f"/claim/{rid}"
+    assert "onclick" not in svg
