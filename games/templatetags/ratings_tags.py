@@ -1,7 +1,6 @@
 """The ratings part of a player's profile: {% profile_ratings profile_user %}."""
 
 from django import template
-from django.urls import NoReverseMatch, reverse
 from django.utils.safestring import mark_safe
 
 from games.models.rating import OVERALL
@@ -53,11 +52,3 @@ def profile_ratings(context, profile_user):
         "provisional_games": PROVISIONAL_GAMES,
     }
 
-
-@register.simple_tag
-def game_url(game_id):
-    """The game's page, once the play pages provide one; empty otherwise."""
-    try:
-        return reverse("game", args=[game_id])
-    except NoReverseMatch:
-        return ""
