@@ -22,7 +22,7 @@ def started_game(users, *, map_id="usa", **settings) -> Game:
     """A game created by users[0], joined by the rest and started by the creator."""
     game = game_create(creator=users[0], map_id=map_id, max_players=5, **settings)
     for user in users[1:]:
-        game_join(game=game, user=user)
+        game_join(game=game, user=user, invite_token=game.invite_token)
     game_start(game=game, user=users[0])
     game.refresh_from_db()
     return game

@@ -1,0 +1,152 @@
+"""Races on a real row lock: two tabs posting one move; a last-second move against the sweep.
+
+Runs on PostgreSQL only: SQLite has no row locks (it serialises whole transactions
+instead), so these tests could not fail there. CI runs them on PostgreSQL; here:
+DATABASE_URL=postgres://postgres@127.0.0.1:5432/ttr_dev_services pytest <this file>
+"""
+
+import random
+import threading
+import time
+from unittest import mock
+
+import pytest
+from django.db import connection
+from game_steps import a_legal_action, make_users, play_one, seat_to_move, started_game
+
+from games import engine
+from games.models import GameStatus, Move
+from games.services.errors import GameMovedOn, GameNotActive
+from games.services.forfeit import game_forfeit
+from games.services.play import game_play
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+# Long enough that the second caller surely arrives while the first holds the lock.
+HOLD_SECONDS = 0.3
+
+
+@pytest.fixture(autouse=True)
+def _postgres_only():
+    if connection.vendor != "postgresql":
+        pytest.skip("needs PostgreSQL row locks (SQLite has none); CI runs this on PostgreSQL")
+
+
+@pytest.fixture
+def slow_engine():
+    """The engine takes its time, so a racing caller must wait on the game's row lock."""
+    real_apply, real_forfeit = engine.apply, engine.forfeit
+
+    def slowly(real):
+        def call(*args, **kwargs):
+            time.sleep(HOLD_SECONDS)
+            return real(*args, **kwargs)
+        return call
+
+    with (
+        mock.patch("games.engine.apply", side_effect=slowly(real_apply)),
+        mock.patch("games.engine.forfeit", side_effect=slowly(real_forfeit)),
+    ):
+        yield
+
+
+def run_together(*calls, stagger: float = 0.0):
+    """Run each call in its own thread (own DB connection); each result is (value, error)."""
+    results: list = [None] * len(calls)
+    barrier = threading.Barrier(len(calls))
+
+    def run(index, call):
+        try:
+            barrier.wait()
+            time.sleep(index * stagger)
+            results[index] = (call(), None)
+        except Exception as exc:  # the test inspects what each caller got
+            results[index] = (None, exc)
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=run, args=(i, call)) for i, call in enumerate(calls)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=30)
+    return results
+
+
+def playing_game(players=2, seed=1):
+    game = started_game(make_users(*["ann", "bob", "cy"][:players]))
+    rng = random.Random(seed)
+    while game.status == GameStatus.CHOOSING:
+        play_one(game, rng)
+        game.refresh_from_db()
+    return game
+
+
+def test_two_tabs_posting_the_same_move_apply_it_once(slow_engine):
+    game = playing_game()
+    seat = seat_to_move(game)
+    action = a_legal_action(game, seat, random.Random(2))
+    moves_before = Move.objects.filter(game=game).count()
+
+    def post():
+        return game_play(
+            game_id=game.pk, user=seat.user, action=action, expected_version=game.version
+        )
+
+    results = run_together(post, post)
+    applied = [value for value, error in results if error is None]
+    refused = [error for value, error in results if error is not None]
+    assert len(applied) == 1, results
+    assert len(refused) == 1 and isinstance(refused[0], GameMovedOn), results
+    assert Move.objects.filter(game=game).count() == moves_before + 1
+    game.refresh_from_db()
+    assert game.version == applied[0].game.version
+
+
+@pytest.mark.parametrize("first", ["move", "sweep"])
+def test_a_last_second_move_and_the_deadline_sweep_never_both_win(slow_engine, first):
+    game = playing_game(players=3, seed=3)
+    seat = seat_to_move(game)
+    action = a_legal_action(game, seat, random.Random(4))
+    # The deadline has just passed; the player's move and the sweep arrive together.
+    when = game.deadline
+    moves_before = Move.objects.filter(game=game).count()
+
+    def move():
+        return game_play(
+            game_id=game.pk, user=seat.user, action=action, expected_version=game.version
+        )
+
+    def sweep():
+        return game_forfeit(game_id=game.pk, seat_id=seat.pk, reason="timeout", now=when)
+
+    calls = (move, sweep) if first == "move" else (sweep, move)
+    results = dict(zip((first, "sweep" if first == "move" else "move"),
+                       run_together(*calls, stagger=HOLD_SECONDS / 3), strict=True))
+    moved, move_error = results["move"]
+    forfeit_move, sweep_error = results["sweep"]
+    assert sweep_error is None, sweep_error
+
+    seat.refresh_from_db()
+    assert Move.objects.filter(game=game).count() == moves_before + 1
+    if first == "move":
+        assert move_error is None and moved.move.action == action
+        assert forfeit_move is None and seat.forfeited_at is None
+    else:
+        assert isinstance(move_error, GameMovedOn | GameNotActive), move_error
+        assert forfeit_move.action == {"type": "forfeit"} and seat.forfeited_at is not None
+
+
+def test_two_sweeps_forfeit_a_seat_once(slow_engine):
+    game = playing_game(players=3, seed=5)
+    seat = seat_to_move(game)
+    moves_before = Move.objects.filter(game=game).count()
+
+    def sweep():
+        return game_forfeit(game_id=game.pk, seat_id=seat.pk, reason="timeout", now=game.deadline)
+
+    results = run_together(sweep, sweep)
+    assert all(error is None for _value, error in results), results
+    assert sum(value is not None for value, _error in results) == 1
+    assert Move.objects.filter(game=game, action={"type": "forfeit"}).count() == 1
+    assert Move.objects.filter(game=game).count() == moves_before + 1

@@ -1,0 +1,69 @@
+"""A whole game through the services: it ends with places and scores; the Move log replays it."""
+
+import random
+from unittest import mock
+
+import pytest
+from game_steps import make_users, play_to_the_end, started_game, state_of
+
+from games import engine
+from games.models import GameStatus, Move
+from games.selectors import log_for
+from games.services.finish import places_from_ranking
+from games.services.replay import rebuild_state, state_at
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.mark.parametrize(("map_id", "players", "seed"), [("usa", 2, 11), ("europe", 3, 12)])
+def test_a_random_game_finishes_and_its_move_log_rebuilds_the_stored_state(map_id, players, seed):
+    users = make_users(*["ann", "bob", "cy", "dan", "eve"][:players])
+    game = started_game(users, map_id=map_id)
+    with (
+        mock.patch("games.services.finish.record_game_ratings") as ratings,
+        mock.patch("games.notify.on_game_over") as game_over,
+    ):
+        played = play_to_the_end(game, random.Random(seed))
+    game.refresh_from_db()
+
+    assert game.status == GameStatus.FINISHED and game.finished_at and game.deadline is None
+    assert Move.objects.filter(game=game).count() == played
+    assert list(Move.objects.filter(game=game).values_list("number", flat=True)) == list(
+        range(1, played + 1)
+    )
+    ratings.assert_called_once_with(game)
+    game_over.assert_called_once_with(game)
+
+    final = engine.player_view(state_of(game), None)["final"]
+    expected_places = places_from_ranking(final["ranking"])
+    for seat in game.seats.all():
+        assert seat.place == expected_places[seat.player_id]
+        assert seat.final_score == final["players"][seat.player_id]["total"]
+        assert not seat.to_move
+    assert sorted(seat.place for seat in game.seats.all())[0] == 1
+
+    assert rebuild_state(game).to_dict() == game.state
+    assert state_at(game, 0) == engine.new_game(
+        map_id, [s.player_id for s in game.seats.order_by("order")], game.seed
+    )
+    middle = played // 2
+    assert state_at(game, middle).to_dict() != game.state
+    assert rebuild_state(game) == state_at(game, played)
+
+    log = log_for(game, viewer=None)
+    assert log[0].strip()  # newest first: the game's end is described first
+    last_events = Move.objects.get(game=game, number=played).events
+    names = {s.player_id: s.user.username for s in game.seats.all()}
+    assert log[0] == engine.describe(last_events[-1], names)
+
+
+def test_an_unrated_game_records_no_ratings():
+    users = make_users("ann", "bob")
+    game = started_game(users, rated=False)
+    with mock.patch("games.services.finish.record_game_ratings") as ratings:
+        play_to_the_end(game, random.Random(13))
+    ratings.assert_not_called()
+
+
+def test_tied_players_share_a_place_and_the_next_place_is_skipped():
+    assert places_from_ranking([["a"], ["b", "c"], ["d"]]) == {"a": 1, "b": 2, "c": 2, "d": 4}
