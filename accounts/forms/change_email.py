@@ -6,6 +6,10 @@ from allauth.account.utils import filter_users_by_email
 
 
 class ChangeEmailForm(AddEmailForm):
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["email"].label = "New email address"
+
     def save(self, request):
         address = super().save(request)
         # Until some address is confirmed, the newest one is the account's address: a player who

@@ -117,3 +117,10 @@ def test_header_offers_log_in_and_sign_up_to_visitors(client):
     assert 'href="/accounts/login/"' in nav
     assert 'href="/accounts/signup/"' in nav
     assert "Log out" not in nav
+
+
+def test_login_page_says_username_or_email_is_accepted(client):
+    html = client.get("/accounts/login/").content.decode()
+
+    assert '<label for="id_login">Username or email:</label>' in html
+    assert 'href="/accounts/password/reset/"' in html
