@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from types import MappingProxyType
-from typing import Mapping
 
 DATA_DIR = Path(__file__).with_name("data")
 MAP_IDS = ("usa", "europe")

@@ -16,10 +16,10 @@ from .errors import IllegalMove
 from .maps import MAP_IDS, STATIONS_PER_PLAYER, TRAINS_PER_PLAYER
 from .rules import apply
 from .rules.claims import FEW_PLAYERS
-from .rules.draft import Draft
+from .rules.draft import thaw
 from .rules.piles import reset_face_up_locomotives
 from .setup import EUROPE_OPENING_REGULAR, USA_OPENING_DEAL, check_players, new_game
-from .state import TICKET_CHOICE, State
+from .state import TICKET_CHOICE, Claims, State
 from .view import public_pending
 
 SETUP_KEYS = {
@@ -196,13 +196,13 @@ def _build(map_id: str, players: tuple[str, ...], seed: int, setup: Mapping) -> 
     state = State(
         map_id=map_id, players=players, seed=seed, shuffles=shuffles, phase=phase,
         current=current, pending=pending, deck=tuple(deck), discard=tuple(discard),
-        face_up=tuple(face_up), ticket_deck=tuple(ticket_deck), claims=claims,
+        face_up=tuple(face_up), ticket_deck=tuple(ticket_deck), claims=Claims(claims),
         stations=stations, hands=tuple(tuple(h) for h in hands), tickets=tuple(kept),
         offered=tuple(offered), trains=tuple(trains), scores=tuple(scores),
         forfeited=(False,) * n, last_round_ends_after=last_seat, passes=0, final=None,
     )
     if deal_face_up:
-        d = Draft(state)
+        d = thaw(state)
         reset_face_up_locomotives(d)
         state = d.freeze()
     return state

@@ -7,9 +7,9 @@ from collections.abc import Sequence
 from .board import board
 from .cards import FACE_UP_SIZE, STARTING_HAND, counts_of, full_box, shuffled
 from .maps import MAP_IDS, TRAINS_PER_PLAYER
-from .rules.draft import Draft
+from .rules.draft import thaw
 from .rules.piles import reset_face_up_locomotives
-from .state import State
+from .state import Claims, State
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 5
 USA_OPENING_DEAL = 3
@@ -63,11 +63,11 @@ def new_game(map_id: str, players: Sequence[str], seed: int) -> State:
     state = State(
         map_id=map_id, players=players, seed=seed, shuffles=shuffles, phase="initial_tickets",
         current=0, pending=None, deck=deck, discard=(), face_up=face_up,
-        ticket_deck=ticket_deck, claims={}, stations={}, hands=tuple(hands),
+        ticket_deck=ticket_deck, claims=Claims(), stations={}, hands=tuple(hands),
         tickets=((),) * n, offered=offered, trains=(TRAINS_PER_PLAYER,) * n, scores=(0,) * n,
         forfeited=(False,) * n, last_round_ends_after=None, passes=0, final=None,
     )
-    d = Draft(state)
+    d = thaw(state)
     reset_face_up_locomotives(d)
     return d.freeze()
 

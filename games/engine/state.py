@@ -3,8 +3,9 @@
 Players are stored by seat index internally (tuples indexed like `players`); the JSON form
 uses player names. Randomness is a seed plus a count of the shuffles made so far: the n-th
 shuffle uses random.Random(f"{seed}:{n}"), so no generator object has to be stored.
-Mapping fields (claims, stations, final) are plain dicts that the engine never mutates:
-every change makes a new dict. Treat them as read-only.
+Mapping fields (claims, stations, final) are dicts that the engine never mutates: every
+change makes a new one. Treat them as read-only. `claims` is a `Claims` (a dict) that also
+caches the open-route index the legal-move search needs.
 """
 
 from __future__ import annotations
@@ -50,7 +51,23 @@ TICKET_CHOICE = TicketChoice()
 Pending = SecondCard | TicketChoice | TunnelPending
 
 
-@dataclass(frozen=True, slots=True)
+class Claims(dict):
+    """route id -> player. Never changed once made: a claim makes a new Claims (`plus`)."""
+
+    # Caches for legal.py: the open-route index of these claims, and (parent Claims, route,
+    # player) so a child's index can be derived from its parent's instead of rebuilt.
+    __slots__ = ("open_index", "parent")
+
+    def plus(self, route: str, player: str) -> Claims:
+        new = Claims(self)
+        dict.__setitem__(new, route, player)
+        new.parent = (self, route, player)
+        return new
+
+
+# Not slotted: apply() copies the instance __dict__ of a state once and builds the next
+# state from it, which is much cheaper than calling __init__ with every field.
+@dataclass(frozen=True)
 class State:
     map_id: str
     players: tuple[str, ...]  # seat order
@@ -63,7 +80,7 @@ class State:
     discard: tuple[str, ...]
     face_up: tuple[str, ...]
     ticket_deck: tuple[str, ...]  # top first
-    claims: Mapping[str, str]  # route id -> player
+    claims: Claims  # route id -> player
     stations: Mapping[str, str]  # city id -> player
     hands: tuple[tuple[int, ...], ...]  # per seat: counts in CARD_KINDS order
     tickets: tuple[tuple[str, ...], ...]  # per seat: kept tickets
@@ -144,7 +161,7 @@ class State:
                 discard=_cards(data["discard"]),
                 face_up=_cards(data["face_up"]),
                 ticket_deck=tuple(data["ticket_deck"]),
-                claims=dict(data["claims"]),
+                claims=Claims(data["claims"]),
                 stations=dict(data["stations"]),
                 hands=tuple(hand_from_mapping(p["hand"]) for p in per),
                 tickets=tuple(tuple(p["tickets"]) for p in per),
@@ -219,6 +236,6 @@ def _pending_from_dict(data: Mapping[str, Any] | None) -> Pending | None:
 
 
 __all__ = [
-    "LOCO", "PHASES", "SECOND_CARD", "STATE_FIELDS", "TICKET_CHOICE", "Pending", "SecondCard",
-    "State", "TicketChoice", "TunnelPending",
+    "LOCO", "PHASES", "SECOND_CARD", "STATE_FIELDS", "TICKET_CHOICE", "Claims", "Pending",
+    "SecondCard", "State", "TicketChoice", "TunnelPending",
 ]

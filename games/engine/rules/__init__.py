@@ -21,7 +21,7 @@ from ..board import board
 from ..errors import IllegalMove
 from ..state import SECOND_CARD, TICKET_CHOICE, State
 from .claims import claim_route
-from .draft import Draft
+from .draft import Draft, thaw
 from .draws import draw_card
 from .stations import build_station
 from .tickets import draw_tickets, keep_tickets
@@ -36,7 +36,7 @@ def apply(state: State, player: str, action: Action) -> tuple[State, list[dict]]
     changed either way.
     """
     seat = _check_turn(state, player, action)
-    d = Draft(state)
+    d = thaw(state)
     b = board(state.map_id)
     kind = type(action)
     if kind is DrawCard:
@@ -57,7 +57,8 @@ def apply(state: State, player: str, action: Action) -> tuple[State, list[dict]]
         _pass(state, d, player)
     else:
         raise IllegalMove("malformed_action", f"{action!r} is not an action")
-    return d.freeze(), d.events
+    events = d.events
+    return d.freeze(), events
 
 
 def _check_turn(state: State, player: str, action: Action) -> int:

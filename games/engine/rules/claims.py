@@ -83,9 +83,7 @@ def claim_route(d: Draft, board: Board, seat: int, action: ClaimRoute) -> None:
 
 def complete_claim(d: Draft, seat: int, route: RouteInfo, cards: Cards) -> None:
     """The route is the player's: trains down, points up (cards already paid)."""
-    claims = dict(d.claims)
-    claims[route.id] = d.players[seat]
-    d.claims = claims
+    d.claims = d.claims.plus(route.id, d.players[seat])
     d.set_seat("trains", seat, d.trains[seat] - route.length)
     d.set_seat("scores", seat, d.scores[seat] + route.points)
     d.events.append({

@@ -1,5 +1,8 @@
 """A mutable working copy of a State for the length of one apply; frozen again at the end.
 
+`thaw(state)` copies the state's attribute dict once; `draft.freeze()` hands it to the new
+State.
+
 Rule functions change a Draft freely; the State it came from is never touched, so an
 IllegalMove raised half-way simply drops the Draft. Tuples and dicts held by the Draft are
 shared with the State, so every change replaces them (never mutate them in place).
@@ -9,47 +12,14 @@ from __future__ import annotations
 
 from ..state import State
 
+_new = object.__new__
+_set = object.__setattr__
+
 
 class Draft:
-    __slots__ = (
-        "map_id", "players", "seed", "shuffles", "phase", "current", "pending", "deck",
-        "discard", "face_up", "ticket_deck", "claims", "stations", "hands", "tickets",
-        "offered", "trains", "scores", "forfeited", "last_round_ends_after", "passes", "final",
-        "events",
-    )
+    """Has exactly the State's fields as attributes, plus `events`."""
 
-    def __init__(self, s: State):
-        self.map_id = s.map_id
-        self.players = s.players
-        self.seed = s.seed
-        self.shuffles = s.shuffles
-        self.phase = s.phase
-        self.current = s.current
-        self.pending = s.pending
-        self.deck = s.deck
-        self.discard = s.discard
-        self.face_up = s.face_up
-        self.ticket_deck = s.ticket_deck
-        self.claims = s.claims
-        self.stations = s.stations
-        self.hands = s.hands
-        self.tickets = s.tickets
-        self.offered = s.offered
-        self.trains = s.trains
-        self.scores = s.scores
-        self.forfeited = s.forfeited
-        self.last_round_ends_after = s.last_round_ends_after
-        self.passes = s.passes
-        self.final = s.final
-        self.events: list[dict] = []
-
-    def freeze(self) -> State:
-        return State(
-            self.map_id, self.players, self.seed, self.shuffles, self.phase, self.current,
-            self.pending, self.deck, self.discard, self.face_up, self.ticket_deck, self.claims,
-            self.stations, self.hands, self.tickets, self.offered, self.trains, self.scores,
-            self.forfeited, self.last_round_ends_after, self.passes, self.final,
-        )
+    events: list[dict]
 
     # --- small per-seat updates (tuples are replaced, never changed) ---
     def set_hand(self, seat: int, hand: tuple[int, ...]) -> None:
@@ -66,3 +36,19 @@ class Draft:
         values = list(getattr(self, field))
         values[seat] = value
         setattr(self, field, tuple(values))
+
+    def freeze(self) -> State:
+        """The new State (call once: the Draft gives its attributes to it)."""
+        values = self.__dict__
+        del values["events"]
+        state = _new(State)
+        _set(state, "__dict__", values)
+        return state
+
+
+def thaw(state: State) -> Draft:
+    draft = _new(Draft)
+    values = state.__dict__.copy()
+    values["events"] = []
+    draft.__dict__ = values
+    return draft

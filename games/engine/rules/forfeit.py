@@ -5,7 +5,7 @@ from __future__ import annotations
 from ..board import board
 from ..errors import IllegalMove
 from ..state import State, TunnelPending
-from .draft import Draft
+from .draft import Draft, thaw
 from .tickets import start_play_if_ready
 from .tunnels import return_tunnel_cards
 from .turns import finish_game, next_active, previous_active
@@ -20,7 +20,7 @@ def forfeit(state: State, player: str) -> tuple[State, list[dict]]:
         raise IllegalMove("unknown_player", f"{player!r} is not playing this game.") from None
     if state.forfeited[seat]:
         raise IllegalMove("player_forfeited", "You have already left this game.")
-    d = Draft(state)
+    d = thaw(state)
     europe = board(state.map_id).map.has_stations
     offered = d.offered[seat]
     if offered and not (europe and d.phase == "initial_tickets"):
@@ -39,7 +39,8 @@ def forfeit(state: State, player: str) -> tuple[State, list[dict]]:
     elif d.last_round_ends_after == seat:
         # The last turn now falls to the active player seated before the one who left.
         d.last_round_ends_after = previous_active(d, seat)
-    return d.freeze(), d.events
+    events = d.events
+    return d.freeze(), events
 
 
 def _leave_mid_turn(d: Draft, seat: int) -> None:

@@ -1,0 +1,102 @@
+"""`python -m games.engine.bench`: speed of complete random games (not a test).
+
+Each move: an action kind chosen uniformly among the legal kinds, then one of its options
+uniformly; final scoring is part of every game. Prints games/s, actions/s and actions per
+game for each map and player count, the worst final-scoring time seen, and the final-scoring
+time of the adversarial position from scoring_bench (when that module exists). Times are CPU
+time of this process, i.e. the speed of one core even when the machine is busy.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import time
+
+from .legal import legal_action_kinds, legal_options
+from .maps import MAP_IDS, STATIONS_PER_PLAYER, get_map
+from .rules import apply
+from .setup import new_game
+from .state import State
+
+
+def random_game(map_id: str, players: list[str], seed: int) -> tuple[State, int]:
+    """Play one random legal game to the end; returns the final state and its action count."""
+    rng = random.Random(seed)
+    state = new_game(map_id, players, seed)
+    actions = 0
+    pick = rng.random
+    while state.phase != "game_over":
+        if state.phase == "initial_tickets":
+            player = next(p for i, p in enumerate(players) if state.offered[i])
+        else:
+            player = players[state.current]
+        kinds = legal_action_kinds(state, player)
+        kind = kinds[int(pick() * len(kinds))]
+        options = legal_options(state, player, kind)
+        state, _ = apply(state, player, options[int(pick() * len(options))])
+        actions += 1
+    return state, actions
+
+
+def final_scoring_seconds(state: State) -> float:
+    """Time of one final-scoring call on a finished game's position."""
+    from .scoring import final_result
+
+    players = state.players
+    start = time.process_time()
+    final_result(
+        get_map(state.map_id), players, state.claims, state.stations,
+        {p: state.tickets[i] for i, p in enumerate(players)},
+        {p: state.scores[i] for i, p in enumerate(players)},
+        {p: state.stations_left(p) for p in players},
+        [p for i, p in enumerate(players) if state.forfeited[i]],
+    )
+    return time.process_time() - start
+
+
+def run(map_id: str, n_players: int, games: int, seed: int) -> dict:
+    players = [f"p{i + 1}" for i in range(n_players)]
+    total_actions = 0
+    finals = []
+    # CPU time of this process: the figure for one core, even on a busy machine.
+    start = time.process_time()
+    for g in range(games):
+        state, actions = random_game(map_id, players, seed + g)
+        total_actions += actions
+        finals.append(state)
+    elapsed = time.process_time() - start
+    worst = max(final_scoring_seconds(s) for s in finals)
+    return {
+        "map": map_id, "players": n_players, "games": games, "seconds": elapsed,
+        "games_per_s": games / elapsed, "actions_per_s": total_actions / elapsed,
+        "actions_per_game": total_actions / games, "worst_final_ms": worst * 1000,
+    }
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=300, help="games per map and player count")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--maps", nargs="*", default=list(MAP_IDS))
+    parser.add_argument("--players", nargs="*", type=int, default=[2, 3, 4, 5])
+    args = parser.parse_args(argv)
+    print(f"{'map':<7} {'players':>7} {'games/s':>9} {'actions/s':>10} {'actions/game':>12} "
+          f"{'worst final (ms)':>16}")
+    for map_id in args.maps:
+        for n in args.players:
+            r = run(map_id, n, args.games, args.seed)
+            print(f"{map_id:<7} {n:>7} {r['games_per_s']:>9.0f} {r['actions_per_s']:>10.0f} "
+                  f"{r['actions_per_game']:>12.1f} {r['worst_final_ms']:>16.2f}")
+    try:
+        from . import scoring_bench
+    except ImportError:
+        print("adversarial final scoring: games/engine/scoring_bench.py is not there")
+        return
+    seconds = scoring_bench.adversarial_final_scoring_seconds()
+    print(f"adversarial final scoring ({STATIONS_PER_PLAYER} stations, dense loops): "
+          f"{seconds * 1000:.2f} ms")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,131 @@
+"""Lazy sequences of legal actions: counted at once, built one by one when asked for.
+
+A big hand can pay for hundreds of (route, payment) pairs; the web page shows them a route
+at a time and a random player needs just one, so none is built before it is looked at.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_right
+from collections.abc import Sequence
+from typing import Any
+
+from .actions import Action, BuildStation, ClaimRoute
+from .board import GRAY, RouteInfo
+from .cards import LOCO, LOCOMOTIVE, Cards, color_payment
+
+_COLOR_KINDS = range(LOCO)
+
+
+def one_color_payments(hand: tuple[int, ...], total: int, min_loco: int) -> list[Cards]:
+    """Distinct ways to pay `total` cards in any one colour plus locomotives (>= min_loco)."""
+    loco = hand[LOCO]
+    payments = []
+    top = min(total - 1, loco)
+    for color in _COLOR_KINDS:
+        have = hand[color]
+        if have:
+            for k in range(max(min_loco, total - have), top + 1):
+                payments.append(color_payment(color, total - k, k))
+    if loco >= total:
+        payments.append(((LOCOMOTIVE, total),))
+    return payments
+
+
+def count_one_color_payments(hand: tuple[int, ...], total: int, min_loco: int) -> int:
+    loco = hand[LOCO]
+    top = min(total - 1, loco)
+    count = 1 if loco >= total else 0
+    for color in _COLOR_KINDS:
+        have = hand[color]
+        if have:
+            low = total - have
+            if low < min_loco:
+                low = min_loco
+            if top >= low:
+                count += top - low + 1
+    return count
+
+
+def route_payments(hand: tuple[int, ...], route: RouteInfo) -> list[Cards]:
+    """Every distinct payment of `hand` for `route` (trains and openness not checked)."""
+    if route.color == GRAY:
+        return one_color_payments(hand, route.length, route.locomotives)
+    color, length, loco = route.color, route.length, hand[LOCO]
+    return [
+        color_payment(color, length - k, k)
+        for k in range(max(0, length - hand[color]), min(length, loco) + 1)
+    ]
+
+
+class Options(Sequence):
+    """A read-only sequence of actions whose items are made on demand."""
+
+    __slots__ = ("_len",)
+
+    def __len__(self) -> int:
+        return self._len
+
+    def __getitem__(self, index: Any) -> Any:
+        if isinstance(index, slice):
+            return [self._get(i) for i in range(*index.indices(self._len))]
+        if index < 0:
+            index += self._len
+        if not 0 <= index < self._len:
+            raise IndexError("option index out of range")
+        return self._get(index)
+
+    def __iter__(self):
+        for i in range(self._len):
+            yield self._get(i)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Sequence) and not isinstance(other, str):
+            return list(self) == list(other)
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({list(self)!r})"
+
+    def _get(self, index: int) -> Action:
+        raise NotImplementedError
+
+
+class ClaimOptions(Options):
+    """Every (route, payment) claim: routes in the given order, payments in colour order."""
+
+    __slots__ = ("_hand", "_routes", "_ends")
+
+    def __init__(self, hand: tuple[int, ...], routes: list[RouteInfo], counts: list[int]):
+        self._hand = hand
+        self._routes = routes
+        ends = []
+        total = 0
+        for count in counts:
+            total += count
+            ends.append(total)
+        self._ends = ends
+        self._len = total
+
+    def _get(self, index: int) -> Action:
+        j = bisect_right(self._ends, index)
+        offset = index - (self._ends[j - 1] if j else 0)
+        route = self._routes[j]
+        return ClaimRoute(route.id, route_payments(self._hand, route)[offset])
+
+
+class StationOptions(Options):
+    """Every (city, payment) station: cities in id order."""
+
+    __slots__ = ("_cities", "_payments")
+
+    def __init__(self, cities: list[str], payments: list[Cards]):
+        self._cities = cities
+        self._payments = payments
+        self._len = len(cities) * len(payments)
+
+    def _get(self, index: int) -> Action:
+        city, payment = divmod(index, len(self._payments))
+        return BuildStation(self._cities[city], self._payments[payment])
