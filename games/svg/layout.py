@@ -33,7 +33,9 @@ TRACK_CLEARANCE = 15  # a city keeps this far from a route it is not on
 MAX_STRETCH = 1.2  # horizontal/vertical scale ratio allowed when fitting a map
 # How far each map is evened out towards equal spacing of its cities' ranks:
 # Europe's west is dense and its east sparse, as the printed board also corrects.
-EVENING = {"europe": 0.6}
+EVENING = {"europe": 0.3}
+# (longitude, latitude, strength): a fish-eye that enlarges the crowded heart of a map.
+FISHEYE = {"europe": (6.0, 49.0, 0.7)}
 
 Box = tuple[float, float, float, float]  # x0, y0, x1, y1
 
@@ -81,6 +83,9 @@ def _project(game_map) -> dict[str, tuple[float, float]]:
     cities = sorted(game_map.cities.values(), key=lambda c: c.id)
     k = math.cos(math.radians(sum(c.lat for c in cities) / len(cities)))
     raw = {c.id: (c.lon * k, -c.lat) for c in cities}
+    if game_map.id in FISHEYE:
+        lon, lat, power = FISHEYE[game_map.id]
+        raw = _fisheye(raw, (lon * k, -lat), power)
     raw = _even_out(raw, EVENING.get(game_map.id, 0.0))
     xs = [p[0] for p in raw.values()]
     ys = [p[1] for p in raw.values()]
@@ -92,6 +97,17 @@ def _project(game_map) -> dict[str, tuple[float, float]]:
     ox = (WIDTH - sx * (max(xs) - min(xs))) / 2
     oy = (HEIGHT - sy * (max(ys) - min(ys))) / 2
     return {cid: (ox + (x - min(xs)) * sx, oy + (y - min(ys)) * sy) for cid, (x, y) in raw.items()}
+
+
+def _fisheye(points, focus, power):
+    """Move points away from the focus: distance r becomes R·(r/R)^power (power < 1 enlarges)."""
+    far = max(math.dist(p, focus) for p in points.values())
+    out = {}
+    for cid, (x, y) in points.items():
+        r = math.dist((x, y), focus)
+        scale = (r / far) ** power * far / r if r else 1.0
+        out[cid] = (focus[0] + (x - focus[0]) * scale, focus[1] + (y - focus[1]) * scale)
+    return out
 
 
 def _even_out(points, weight):
