@@ -2,23 +2,34 @@
 
 A trail may pass through a city many times but uses each route at most once;
 its length is the sum of the route lengths. Finding it is NP-hard in general,
-so the search is kept small:
+so the work is kept small:
 
-- each connected group of routes is searched on its own;
+- each connected group of routes is handled on its own;
 - a group with at most two odd-degree cities has an Euler trail: all of it;
-- otherwise every longest trail runs from an odd city to another odd city
-  (a trail that ends anywhere else can still be extended), so chains of
-  two-route cities are merged into single edges and a depth-first search over
-  edges starts only at odd cities, remembers every (city, used edges) state it
-  has expanded, and stops as soon as it reaches a proven upper bound.
+- otherwise a longest trail runs from an odd city to an odd city (a trail that
+  ends anywhere else can still be extended), so it uses whole chains of
+  routes between junction cities, and the chains it uses form a connected
+  network with at most two odd cities. Two exact searches find that network;
+  the one that suits the group's shape is used:
+  * few loops (tree-like): walk every trail from the odd cities, depth first,
+    never expanding the same (city, chains used) state twice;
+  * many loops: look for the lightest set of chains to leave out
+    (branch and bound, pruned by the parity of each city).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 
 # (route id, city a, city b, length)
 Edge = tuple[str, str, str, int]
+# (junction a, junction b, length, route ids from a to b)
+Chain = tuple[str, str, int, list[str]]
+
+# The walk settles tree-like networks within this many states; a network with many
+# loops is handed, with the best trail walked so far, to the left-out search
+# (figure measured on random and hill-climbed 45-train networks of both maps).
+WALK_BUDGET = 800
 
 
 def longest_trail(edges: Iterable[Edge]) -> tuple[int, list[str]]:
@@ -53,97 +64,232 @@ def _connected_groups(edges: list[Edge]) -> list[list[Edge]]:
 
 
 def _group_trail(edges: list[Edge]) -> tuple[int, list[str]]:
+    adjacency = _adjacency((a, b) for _, a, b, _ in edges)
+    if sum(len(near) % 2 for near in adjacency.values()) <= 2:
+        chains = [(a, b, length, [route_id]) for route_id, a, b, length in edges]
+    else:
+        chains = _merge_chains(edges, adjacency)
+        used, finished = _longest_walk(chains, WALK_BUDGET)
+        if not finished:
+            used = _lightest_left_out(chains, used)
+        chains = [chain for i, chain in enumerate(chains) if used >> i & 1]
+    return sum(chain[2] for chain in chains), _euler_trail(chains)
+
+
+def _adjacency(pairs: Iterable[tuple[str, str]]) -> dict[str, list[tuple[int, str]]]:
+    """city -> [(edge index, city at the other end)]"""
     adjacency: dict[str, list[tuple[int, str]]] = {}
-    for index, (_, a, b, _) in enumerate(edges):
+    for index, (a, b) in enumerate(pairs):
         adjacency.setdefault(a, []).append((index, b))
         adjacency.setdefault(b, []).append((index, a))
-    odd = [city for city, around in adjacency.items() if len(around) % 2]
-    if len(odd) <= 2:
-        start = odd[0] if odd else edges[0][1]
-        order = _euler_trail(adjacency, start, len(edges))
-        return sum(edge[3] for edge in edges), [edges[i][0] for i in order]
-    return _search(edges, adjacency, odd)
+    return adjacency
 
 
-def _euler_trail(adjacency: dict[str, list[tuple[int, str]]], start: str, count: int) -> list[int]:
-    """Hierholzer's algorithm: edge indices of a trail using every edge once."""
-    remaining = {city: list(around) for city, around in adjacency.items()}
-    used = [False] * count
+def _euler_trail(chains: list[Chain]) -> list[str]:
+    """Route ids of a trail using every chain once (Hierholzer); the chains are connected
+    and have at most two odd cities."""
+    adjacency = _adjacency((a, b) for a, b, _, _ in chains)
+    odd = sorted(city for city, near in adjacency.items() if len(near) % 2)
+    start = odd[0] if odd else chains[0][0]
+    used = [False] * len(chains)
     stack: list[tuple[str, int]] = [(start, -1)]
-    trail: list[int] = []
+    order: list[tuple[int, str]] = []  # (chain index, city it arrives at), last first
     while stack:
         city, arrived_by = stack[-1]
-        around = remaining[city]
-        while around and used[around[-1][0]]:
-            around.pop()
-        if around:
-            index, other = around.pop()
+        near = adjacency[city]
+        while near and used[near[-1][0]]:
+            near.pop()
+        if near:
+            index, other = near.pop()
             used[index] = True
             stack.append((other, index))
         else:
             stack.pop()
             if arrived_by >= 0:
-                trail.append(arrived_by)
-    trail.reverse()
-    return trail
+                order.append((arrived_by, city))
+    ids: list[str] = []
+    for index, arrival in reversed(order):
+        _, b, _, route_ids = chains[index]
+        ids.extend(route_ids if arrival == b else reversed(route_ids))
+    return ids
 
 
-def _search(
-    edges: list[Edge], adjacency: dict[str, list[tuple[int, str]]], odd: list[str]
-) -> tuple[int, list[str]]:
-    chains = _merge_chains(edges, adjacency)
-    junctions = sorted({c for chain in chains for c in (chain[0], chain[1])})
+def _longest_walk(chains: list[Chain], budget: int) -> tuple[int, bool]:
+    """Bit mask of the chains of the longest trail found by walking every trail from the
+    odd cities (each state expanded once), and whether the walk finished within
+    `budget` states (then that trail is a longest one)."""
+    junctions = sorted({city for chain in chains for city in chain[:2]})
     number = {city: i for i, city in enumerate(junctions)}
-    # per junction: (bit of the chain, junction at the other end, chain length, chain index)
-    around: list[list[tuple[int, int, int, int]]] = [[] for _ in junctions]
+    around: list[list[tuple[int, int, int]]] = [[] for _ in junctions]
     for i, (a, b, length, _) in enumerate(chains):
-        around[number[a]].append((1 << i, number[b], length, i))
+        around[number[a]].append((1 << i, number[b], length))
         if a != b:
-            around[number[b]].append((1 << i, number[a], length, i))
+            around[number[b]].append((1 << i, number[a], length))
+    degree = [0] * len(junctions)
+    for a, b, _, _ in chains:
+        degree[number[a]] += 1
+        degree[number[b]] += 1
+    odd = [i for i, d in enumerate(degree) if d % 2]
 
     # Every odd city but the two ends keeps an unused chain, and a chain serves at most
     # two of them: at least (odd/2 - 1) chains stay unused.
     lengths = sorted(chain[2] for chain in chains)
     bound = sum(lengths) - sum(lengths[: len(odd) // 2 - 1])
-
     count = len(junctions)
     expanded: set[int] = set()
-    best: list = [0, []]  # length, [(chain index, forwards)]
-    path: list[tuple[int, bool]] = []
+    best = [0, 0]  # length, chains used
 
     def extend(city: int, used: int, length: int) -> bool:
-        """Depth-first search; True once the bound is reached."""
+        """True once the bound is reached."""
         if length > best[0]:
-            best[0], best[1] = length, list(path)
+            best[0], best[1] = length, used
             if length == bound:
                 return True
-        for bit, other, chain_length, index in around[city]:
+        for bit, other, chain_length in around[city]:
             if used & bit:
                 continue
             state = (used | bit) * count + other
             if state in expanded:
                 continue
             expanded.add(state)
-            path.append((index, chains[index][0] == junctions[city]))
+            if len(expanded) > budget:
+                raise _OverBudget
             if extend(other, used | bit, length + chain_length):
                 return True
-            path.pop()
         return False
 
-    for city in sorted(odd):
-        if extend(number[city], 0, 0):
-            break
+    try:
+        for city in odd:
+            if extend(city, 0, 0):
+                break
+    except _OverBudget:
+        return best[1], False
+    return best[1], True
 
-    ids: list[str] = []
-    for index, forwards in best[1]:
-        route_ids = chains[index][3]
-        ids.extend(route_ids if forwards else reversed(route_ids))
-    return best[0], ids
+
+class _OverBudget(Exception):
+    pass
+
+
+def _lightest_left_out(chains: list[Chain], known: int) -> int:
+    """Bit mask of the chains of a longest trail: the heaviest connected network with at
+    most two odd cities, found as the lightest set of chains to leave out (a branch and
+    bound over the chains, one at a time). `known`: the chains of a trail already found."""
+    # Number the cities in breadth-first order and decide the chains city by city,
+    # so that each city's parity is settled early and can prune.
+    near: dict[str, list[str]] = {}
+    for a, b, _, _ in chains:
+        near.setdefault(a, []).append(b)
+        near.setdefault(b, []).append(a)
+    order = [min(near)]
+    seen = {order[0]}
+    for city in order:
+        for other in near[city]:
+            if other not in seen:
+                seen.add(other)
+                order.append(other)
+    position = {city: i for i, city in enumerate(order)}
+    ends = sorted(
+        (sorted((position[a], position[b]), reverse=True) + [length, i])
+        for i, (a, b, length, _) in enumerate(chains)
+    )
+    count = len(ends)
+    high = [e[0] for e in ends]
+    low = [e[1] for e in ends]
+    length = [e[2] for e in ends]
+    original = [e[3] for e in ends]
+    toggle = [0 if hi == lo else (1 << hi) | (1 << lo) for hi, lo in zip(high, low, strict=True)]
+    # the cities whose last chain is decided at step t
+    settled_mask = [0] * count
+    last = {}
+    for t in range(count):
+        last[high[t]] = last[low[t]] = t
+    for city, t in last.items():
+        settled_mask[t] |= 1 << city
+    touching = [0] * len(order)
+    for t in range(count):
+        touching[high[t]] |= 1 << t
+        touching[low[t]] |= 1 << t
+    everything = (1 << count) - 1
+    parity = 0
+    for bits in toggle:
+        parity ^= bits
+
+    # per step, per city: the shortest chain at that city not decided yet
+    cheapest = [[0] * len(order) for _ in range(count + 1)]
+    for t in range(count - 1, -1, -1):
+        row = cheapest[t] = list(cheapest[t + 1])
+        for city in (high[t], low[t]):
+            if not row[city] or length[t] < row[city]:
+                row[city] = length[t]
+    known_weight = sum(chain[2] for i, chain in enumerate(chains) if not known >> i & 1)
+    best = [known_weight, None]  # weight left out, mask in search order (None: `known`)
+
+    def connected(kept: int) -> bool:
+        first = (kept & -kept).bit_length() - 1
+        reached, frontier, edges = 0, [high[first]], 0
+        while frontier:
+            city = frontier.pop()
+            new = touching[city] & kept & ~edges
+            edges |= new
+            while new:
+                bit = new & -new
+                new ^= bit
+                t = bit.bit_length() - 1
+                for other in (high[t], low[t]):
+                    if not reached >> other & 1:
+                        reached |= 1 << other
+                        frontier.append(other)
+        return edges == kept
+
+    def decide(t: int, removed: int, weight: int, odd: int, open_cities: int, ends: int) -> None:
+        """`odd`: cities of odd degree if every undecided chain stays; `open_cities`: cities
+        with undecided chains; `ends`: how many settled cities are odd (trail ends)."""
+        if t == count:
+            if removed != everything and connected(everything ^ removed):
+                best[0], best[1] = weight, removed
+            return
+        still_open = open_cities & ~settled_mask[t]
+        for remove in (False, True):
+            if remove:
+                new_weight = weight + length[t]
+                if new_weight >= best[0]:
+                    continue
+                new_removed, new_odd = removed | 1 << t, odd ^ toggle[t]
+            else:
+                new_weight, new_removed, new_odd = weight, removed, odd
+            new_ends = ends + (new_odd & settled_mask[t]).bit_count()
+            if new_ends > 2:
+                continue
+            # Each odd open city that is not an end needs one more chain left out there,
+            # and one chain serves at most two such cities.
+            spare_ends = 2 - new_ends
+            need = new_odd & still_open
+            if need.bit_count() > spare_ends:
+                row = cheapest[t + 1]
+                costs = []
+                while need:
+                    bit = need & -need
+                    need ^= bit
+                    costs.append(row[bit.bit_length() - 1])
+                costs.sort()
+                if new_weight + (sum(costs[: len(costs) - spare_ends]) + 1) // 2 >= best[0]:
+                    continue
+            decide(t + 1, new_removed, new_weight, new_odd, still_open, new_ends)
+
+    decide(0, 0, 0, parity, (1 << len(order)) - 1, 0)
+    if best[1] is None:
+        return known
+    kept = 0
+    for t in range(count):
+        if not best[1] >> t & 1:
+            kept |= 1 << original[t]
+    return kept
 
 
 def _merge_chains(
-    edges: Sequence[Edge], adjacency: dict[str, list[tuple[int, str]]]
-) -> list[tuple[str, str, int, list[str]]]:
+    edges: list[Edge], adjacency: dict[str, list[tuple[int, str]]]
+) -> list[Chain]:
     """Replace every run of routes through two-route cities by one edge (a, b, length, ids a→b).
 
     Only called when the group has odd cities, so every run ends at a junction
