@@ -1,5 +1,6 @@
 """Lobby pages: HTTP only. Parse the form, call a service, redirect or render."""
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.db.models import Prefetch
@@ -23,13 +24,13 @@ def game_url(game: Game) -> str:
         return f"/games/{game.pk}/"
 
 
-def _dress(request, games):
+def _dress(games):
     """Add what the lobby templates show: links, labels, seat colours as CSS."""
     for game in games:
         game.href = game_url(game)
         game.turn_label = turn_time_label(game.turn_seconds)
         invite_path = reverse("game_invite", args=[game.invite_token])
-        game.invite_url = request.build_absolute_uri(invite_path)
+        game.invite_url = settings.SITE_URL + invite_path
         for seat in game.seats.all():
             seat.css = color_css(seat.color)
             seat.color_name = color_name(seat.color)
@@ -42,8 +43,8 @@ def _lobby_page(request, form, status=200):
     others = [game for game in open_games() if game.pk not in mine_ids]
     return render(
         request, "games/lobby/lobby.html",
-        {"form": form, "open_games": _dress(request, others),
-         "my_open_games": _dress(request, mine)},
+        {"form": form, "open_games": _dress(others),
+         "my_open_games": _dress(mine)},
         status=status,
     )
 
@@ -127,7 +128,7 @@ def invite(request, token):
     game = get_object_or_404(_invite_games(), invite_token=token)
     if seat_for(game, request.user) is not None and game.status != GameStatus.OPEN:
         return redirect(game_url(game))
-    _dress(request, [game])
+    _dress([game])
     return render(
         request, "games/lobby/invite.html",
         {"game": game, "seated": seat_for(game, request.user) is not None},
@@ -144,5 +145,8 @@ def _invite_games():
 @login_required
 def mine(request):
     games = my_games(request.user)
-    _dress(request, list(games))
+    for game in _dress(list(games)):
+        game.opponents = [
+            seat.user.username for seat in game.seats.all() if seat.user_id != request.user.pk
+        ]
     return render(request, "games/lobby/my_games.html", {"games": games})

@@ -10,12 +10,12 @@ from __future__ import annotations
 from django.urls import reverse
 
 from games.engine.maps import STATIONS_PER_PLAYER
-from games.selectors import log_for
 from games.svg import board_svg
 from games.svg.palette import player_css
 
 from . import pictures
 from .action_form import cards_token
+from .game_log import move_entries
 from .table import Table
 
 # The log on the game page shows the last moves only, so the page costs the same at move 150
@@ -308,11 +308,15 @@ def page_context(table: Table, *, panel: dict | None = None, flash: str | None =
         "discard_count": view["discard_count"],
         "players": player_rows(table),
         "turn": turn_info(table),
-        "log": log_for(game, viewer=table.viewer, limit=LOG_MOVES),
+        "log": move_entries(game, table.names, limit=LOG_MOVES),
         "final": score_sheet(table),
     })
     if table.me is not None:
         progress = pictures.ticket_progress(table)
+        final = view.get("final")
+        if final:
+            completed = set(final["players"][table.viewer].get("completed", []))
+            progress = {t: t in completed for t in mine.get("tickets", [])}
         context.update({
             "hand_svg": pictures.hand(mine.get("hand") or {}),
             "hand_total": sum((mine.get("hand") or {}).values()),

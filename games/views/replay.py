@@ -5,10 +5,11 @@ from django.views.decorators.http import require_GET
 
 from games import engine
 from games.models import Move
-from games.selectors import access_game, log_for, names_for
+from games.selectors import access_game, names_for
 from games.services.replay import state_at
 from games.svg import board_svg, card_svg
 from games.svg.palette import player_css
+from games.views.game_log import QUIET_EVENTS, move_entries
 
 
 def _move_number(raw, last: int) -> int:
@@ -37,8 +38,8 @@ def game_replay(request, game_id: int):
             "board_svg": board_svg(game_map, view, player_colors=colors, player_names=names,
                                    title=f"{game_map.name} board after move {number}"),
             "face_up": [card_svg(color) for color in view["face_up"]],
-            "sentences": [s for s in (engine.describe(e, names) for e in move.events) if s]
-            if move else [],
+            "sentences": [engine.describe(e, names, game.map_id) for e in move.events
+                          if e.get("type") not in QUIET_EVENTS] if move else [],
             "players": [
                 {"name": names[pid], "css": player_css(colors[pid]), **view["players"][pid]}
                 for pid in view["players_order"]
@@ -53,8 +54,6 @@ def game_replay(request, game_id: int):
 @require_GET
 def game_log(request, game_id: int):
     game = access_game(game_id=game_id, user=request.user)
-    seat = next((s for s in game.seats.all() if s.user_id == request.user.pk), None)
     return render(request, "games/play/log.html", {
-        "game": game,
-        "log": log_for(game, viewer=seat.player_id if seat else None),
+        "game": game, "log": move_entries(game, names_for(game)),
     })
