@@ -96,3 +96,7 @@ def player_message_for(exc: Exception) -> str:
     """The sentence to show the player for a service error or an engine IllegalMove."""
     message = getattr(exc, "message", None)
     return message if isinstance(message, str) and message else str(exc)
+
+
+# The name the move path's design uses for "a non-player gets 404".
+NotFound = NotAPlayer

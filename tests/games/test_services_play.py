@@ -2,6 +2,7 @@
 
 import random
 from datetime import timedelta
+from unittest import mock
 
 import pytest
 from django.contrib.auth.models import AnonymousUser
@@ -205,3 +206,34 @@ def test_the_clock_restarts_when_the_turn_passes_but_not_between_two_card_draws(
     assert seat_to_move(game) != seat
     assert turn_deadline < game.deadline == timezone.now() + timedelta(hours=1)
     assert list(game.seats.filter(to_move=True)) == [seat_to_move(game)]
+
+
+def test_the_notification_hooks_run_inside_the_moves_transaction():
+    ann, bob = make_users("ann", "bob")
+    game = started_game([ann, bob])
+    seat = who_must_act(game)[0]
+    before = snapshot(game)
+    # A hook that fails takes the move down with it: nothing is half-recorded.
+    with (
+        mock.patch("games.notify.on_move", side_effect=RuntimeError("outbox down")),
+        pytest.raises(RuntimeError),
+    ):
+        game_play(
+            game_id=game.pk, user=seat.user, action=a_legal_action(game, seat, random.Random(9)),
+            expected_version=game.version,
+        )
+    assert snapshot(game) == before
+    with mock.patch("games.notify.on_move") as on_move:
+        result = game_play(
+            game_id=game.pk, user=seat.user, action=a_legal_action(game, seat, random.Random(9)),
+            expected_version=game.version,
+        )
+    on_move.assert_called_once_with(result.game, result.move)
+
+
+def test_starting_a_game_tells_the_notifier_once():
+    ann, bob = make_users("ann", "bob")
+    with mock.patch("games.notify.on_game_started") as on_game_started:
+        game = started_game([ann, bob])
+    on_game_started.assert_called_once()
+    assert on_game_started.call_args.args[0].pk == game.pk
