@@ -198,3 +198,9 @@ def test_the_lobby_fits_a_phone_and_the_header_links_my_games():
     page = client.get("/games/").content.decode()
     assert 'name="viewport" content="width=device-width' in page
     assert 'href="/games/mine/"' in page
+
+
+def test_the_header_lobby_link_leads_to_the_open_games():
+    client = client_for(make_user("ann"))
+    page = client.get("/").content.decode()
+    assert 'href="/games/">Lobby</a>' in page
