@@ -1,5 +1,6 @@
 """Settings, read from the environment (see README.md for every variable)."""
 
+import os
 from pathlib import Path
 
 import dj_database_url
@@ -8,7 +9,6 @@ from django.core.exceptions import ImproperlyConfigured
 from games.schedule import BEAT_SCHEDULE
 
 from .env import env_bool, env_list, local_secret_key
-import os
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 VAR_DIR = Path(os.environ.get("VAR_DIR", BASE_DIR / "var"))
@@ -163,7 +163,7 @@ if EMAIL_HOST:
     EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", True)
     EMAIL_TIMEOUT = 20
 else:
-    EMAIL_BACKEND = "django.core.mail.backends.filebased.EmailBackend"
+    EMAIL_BACKEND = "ttr_site.mail_files.ReadableFileBackend"
     EMAIL_FILE_PATH = VAR_DIR / "mail"
 
 # Security: secure cookies and HSTS whenever DEBUG is off.
