@@ -13,9 +13,10 @@ from dataclasses import dataclass
 from datetime import datetime
 from xml.sax.saxutils import escape, quoteattr
 
-WIDTH, HEIGHT = 360, 220
-LEFT, RIGHT, TOP, BOTTOM = 48, 14, 14, 46
-FONT = 12
+# About the width a phone gives the chart, so one unit is about one CSS pixel there.
+WIDTH, HEIGHT = 340, 220
+LEFT, RIGHT, TOP, BOTTOM = 50, 16, 14, 48
+FONT = 13
 MIN_SPAN = 20  # rating points: a flat history still gets a readable axis
 TICK_STEPS = (1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1000)
 X_TICKS = 4
@@ -108,13 +109,13 @@ def rating_chart_svg(points: Sequence[ChartPoint], *, title: str, color: str = "
         seen.add(label)
         anchor = "start" if i == 0 and count > 1 else "end" if i == count - 1 else "middle"
         out.append(
-            f'<text x="{_n(x_at(when))}" y="{TOP + plot_h + 16}" text-anchor="{anchor}"'
+            f'<text x="{_n(x_at(when))}" y="{TOP + plot_h + 18}" text-anchor="{anchor}"'
             f' fill="#555">{escape(label)}</text>'
         )
     out.append(
         f'<text x="{LEFT + plot_w / 2:.0f}" y="{HEIGHT - 6}" text-anchor="middle"'
         f' fill="#333">Date</text>'
-        f'<text x="0" y="0" transform="translate(13 {TOP + plot_h / 2:.0f}) rotate(-90)"'
+        f'<text x="0" y="0" transform="translate(14 {TOP + plot_h / 2:.0f}) rotate(-90)"'
         f' text-anchor="middle" fill="#333">Rating</text>'
         f'<line x1="{LEFT}" x2="{LEFT}" y1="{TOP}" y2="{TOP + plot_h}" stroke="#888"/>'
         f'<line x1="{LEFT}" x2="{WIDTH - RIGHT}" y1="{TOP + plot_h}" y2="{TOP + plot_h}"'

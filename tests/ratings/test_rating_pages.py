@@ -121,7 +121,7 @@ def test_the_profile_shows_ratings_chart_and_record(client):
     }
     assert 'href="/u/bob/"' in html and 'href="/u/cy/"' in html
     assert "2nd of 2" in html and "unrated" in html
-    assert f'<a href="/games/{g1.pk}/">Game #{g1.pk}</a>' in html
+    assert f'<a href="/games/{g1.pk}/"><strong>Game #{g1.pk}</strong></a>' in html
 
 
 def test_the_profile_chart_switches_to_a_maps_board(client):
