@@ -310,7 +310,7 @@ def _candidates(point, name):
                 y = point[1] + gap + LABEL_SIZE * 0.78 - (2 if dx else 0)
             else:
                 y = point[1] + LABEL_SIZE * 0.3
-            yield ring * 10 + rank, Label(x, y, anchor, label_box(x, y, anchor, name))
+            yield ring * 15 + rank, Label(x, y, anchor, label_box(x, y, anchor, name))
 
 
 def _track_cover(box: Box, segments) -> float:
@@ -343,6 +343,13 @@ def _nearer_to_another(box: Box, cid: str, points) -> bool:
     )
 
 
+def _ambiguity(box: Box, cid: str, points) -> float:
+    """How far short a name falls of being clearly nearer its own city (0 when clear)."""
+    own = _box_distance(box, points[cid])
+    nearest = min(_box_distance(box, p) for other, p in points.items() if other != cid)
+    return max(0.0, own + 16 - nearest)
+
+
 def _place_labels(game_map, points, pairs) -> dict[str, Label]:
     segments = [(points[a], points[b]) for a, b in pairs]
     markers = {cid: marker_box(p) for cid, p in points.items()}
@@ -366,6 +373,7 @@ def _place_labels(game_map, points, pairs) -> dict[str, Label]:
             cost = _track_cover(box, segments) * 3 + preference
             if _nearer_to_another(box, cid, points):
                 cost += 1000  # a name must sit closest to its own city
+            cost += 4 * _ambiguity(box, cid, points)
             if cost < best_cost:
                 best, best_cost = label, cost
         if best is None:
