@@ -6,14 +6,18 @@ from django.utils import timezone
 from games import sweeps
 from games.mail.send import DeliveryFailed, deliver
 
+# Pauses of 30 s, 1, 2, 4, 8, 16 min, then every 30 min: about two and a half hours in all.
+# After that the row stays unsent with its last error, for the admin to see.
+MAX_RETRIES = 10
+
 
 @shared_task(
     autoretry_for=(DeliveryFailed,), retry_backoff=30, retry_backoff_max=30 * 60,
-    retry_jitter=True, max_retries=10,
+    retry_jitter=False, max_retries=MAX_RETRIES,
 )
 def send_notification(notification_id: int) -> str:
-    """Send one outbox row. A mail server failure retries with growing pauses, a couple
-    of hours in all; the game never waits for it."""
+    """Send one outbox row; a mail server failure retries with growing pauses. The game
+    never waits for it: the move committed before this was queued."""
     return deliver(notification_id, now=timezone.now())
 
 

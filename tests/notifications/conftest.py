@@ -1,3 +1,5 @@
+import socket
+
 import pytest
 
 
@@ -13,3 +15,58 @@ def committed(django_capture_on_commit_callbacks):
     """`with committed(): ...` runs the on-commit callbacks (the mail queueing) at the end,
     as a real commit would; the test's own transaction stays open around it."""
     return lambda: django_capture_on_commit_callbacks(execute=True)
+
+
+def closed_port() -> int:
+    """A local port nothing listens on: connecting to it is refused at once."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+class Broker:
+    """Points the Celery app's publishing at a dead Redis and back."""
+
+    def __init__(self, settings):
+        self.settings = settings
+        self.real_url = settings.CELERY_BROKER_URL
+
+    @staticmethod
+    def _forget_connections():
+        from ttr_site.celery import app
+
+        app._pool = None
+        app.amqp._producer_pool = None
+
+    def down(self):
+        self.settings.CELERY_TASK_ALWAYS_EAGER = False
+        self.settings.CELERY_BROKER_URL = f"redis://127.0.0.1:{closed_port()}/0"
+        self._forget_connections()
+
+    def back_in_process(self):
+        """The broker is back and tasks run here (eagerly), as a worker would run them."""
+        self.settings.CELERY_BROKER_URL = self.real_url
+        self.settings.CELERY_TASK_ALWAYS_EAGER = True
+        self._forget_connections()
+
+
+@pytest.fixture
+def broker(settings):
+    switch = Broker(settings)
+    yield switch
+    switch._forget_connections()
+
+
+@pytest.fixture
+def smtp_refusing(settings):
+    """A mail server that refuses connections, through Django's real SMTP backend."""
+    settings.EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
+    settings.EMAIL_HOST = "127.0.0.1"
+    settings.EMAIL_PORT = closed_port()
+    settings.EMAIL_USE_TLS = False
+    settings.EMAIL_TIMEOUT = 2
+
+    def back():
+        settings.EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
+
+    return back

@@ -35,7 +35,7 @@ def seats_to_move(game: Game):
     return [s for s in game.seats.select_related("user") if s.to_move and not s.forfeited]
 
 
-def _act(game: Game, seat, prefer: tuple[str, ...]):
+def act(game: Game, seat, prefer: tuple[str, ...]):
     state = engine.State.from_dict(game.state)
     options = [a.to_dict() for a in engine.legal_actions(state, seat.player_id)]
     action = next((a for kind in prefer for a in options if a["type"] == kind), options[0])
@@ -50,7 +50,7 @@ def keep_opening_tickets(game: Game, *, except_user=None) -> None:
     for seat in seats_to_move(game):
         if seat.user != except_user:
             game.refresh_from_db()
-            _act(game, seat, ("keep_tickets",))
+            act(game, seat, ("keep_tickets",))
     game.refresh_from_db()
 
 
@@ -58,7 +58,7 @@ def play_a_turn(game: Game):
     """The player to move draws two cards from the deck: a whole turn. Returns who moved."""
     (seat,) = seats_to_move(game)
     while seat.pk in {s.pk for s in seats_to_move(game)}:
-        _act(game, seat, ("draw_card",))
+        act(game, seat, ("draw_card",))
     game.refresh_from_db()
     return seat.user
 

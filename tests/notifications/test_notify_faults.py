@@ -1,0 +1,101 @@
+"""Faults: a refusing mail server and an unreachable broker never stop a game or lose a mail."""
+
+import time
+from datetime import timedelta
+
+import pytest
+from celery.signals import task_retry
+from django.core import mail
+from mail_steps import keep_opening_tickets, make_player, play_a_turn, seats_to_move, start_game
+
+from games import tasks
+from games.models import GameStatus, Notification
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def retry_pauses():
+    pauses = []
+
+    def record(sender=None, reason=None, **kwargs):
+        if getattr(sender, "name", None) == tasks.send_notification.name:
+            pauses.append(reason.when)
+
+    task_retry.connect(record, weak=False)
+    yield pauses
+    task_retry.disconnect(record)
+
+
+def test_with_the_mail_server_refusing_moves_go_on_and_the_mail_retries_with_growing_pauses(
+    time_machine, committed, smtp_refusing, retry_pauses
+):
+    time_machine.move_to("2030-02-01 10:00Z")
+    ann, bob = make_player("ann"), make_player("bob")
+    with committed():
+        game = start_game([ann, bob])
+    with committed():
+        keep_opening_tickets(game)
+    with committed():
+        mover = play_a_turn(game)
+
+    game.refresh_from_db()
+    assert game.status == GameStatus.PLAYING
+    (waiting,) = seats_to_move(game)
+    assert waiting.user != mover  # the turn passed although no mail could be sent
+    row = Notification.objects.filter(user=waiting.user, kind="your_turn").latest("pk")
+    assert row.sent_at is None
+    assert row.attempts == tasks.MAX_RETRIES + 1
+    assert "refused" in row.last_error.lower()
+    # Each retry of a mail waits longer, up to half an hour.
+    first_mail = retry_pauses[: tasks.MAX_RETRIES]
+    assert first_mail == [30, 60, 120, 240, 480, 960, 1800, 1800, 1800, 1800]
+    assert mail.outbox == []
+
+    smtp_refusing()  # the server is back: the next turn's mail goes out
+    with committed():
+        play_a_turn(game)
+    assert len(mail.outbox) == 1 and mail.outbox[0].to == [mover.email]
+
+
+def test_with_the_broker_down_a_move_commits_at_once_and_the_sweep_sends_its_mail_later(
+    time_machine, committed, broker
+):
+    time_machine.move_to("2030-02-01 10:00Z")
+    ann, bob, cy = make_player("ann"), make_player("bob"), make_player("cy")
+    with committed():
+        game = start_game([ann, bob, cy])
+    with committed():
+        keep_opening_tickets(game)
+    mail.outbox.clear()
+    version = game.version
+
+    broker.down()
+    began = time.monotonic()
+    with committed():
+        play_a_turn(game)
+    took = time.monotonic() - began
+
+    game.refresh_from_db()
+    assert game.version > version
+    (waiting,) = seats_to_move(game)
+    row = Notification.objects.get(user=waiting.user, kind="your_turn", sent_at__isnull=True)
+    assert row.attempts == 0
+    assert mail.outbox == []
+    assert took < 4, "a move must not hang on a dead broker"
+
+    broker.back_in_process()
+    time_machine.move_to(row.created_at + timedelta(seconds=30))
+    with committed():
+        tasks.resend_unsent.delay()  # too young: its task may still be on its way
+    assert mail.outbox == []
+    for minutes in (2, 3):
+        time_machine.move_to(row.created_at + timedelta(minutes=minutes))
+        with committed():
+            tasks.resend_unsent.delay()
+
+    (message,) = mail.outbox
+    assert message.to == [waiting.user.email]
+    assert message.subject.startswith(f"It's your turn in game #{game.pk}")
+    row.refresh_from_db()
+    assert row.sent_at is not None
