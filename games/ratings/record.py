@@ -2,15 +2,19 @@
 
 from __future__ import annotations
 
+import logging
 from dataclasses import asdict
 
 from django.db import transaction
+from django.db.models import Q
 
 from games.models import Rating, RatingChange, Seat
 
 from .boards import boards_for
 from .model import DEFAULT_SKILL, Skill
 from .replay import Standing, game_changes, is_ratable
+
+log = logging.getLogger(__name__)
 
 
 def record_game_ratings(game) -> list[RatingChange]:
@@ -26,6 +30,7 @@ def record_game_ratings(game) -> list[RatingChange]:
         if RatingChange.objects.filter(game=game).exists():
             return []
         ratings = _locked_ratings(game, seats)
+        _warn_if_out_of_order(game, seats)
 
         def standing_of(user_id: int, board: str) -> Standing:
             row = ratings[(user_id, board)]
@@ -59,3 +64,17 @@ def _locked_ratings(game, seats) -> dict[tuple[int, str], Rating]:
             )
     locked = Rating.objects.select_for_update().filter(user_id__in=users, board__in=boards)
     return {(r.user_id, r.board): r for r in locked.order_by("pk")}
+
+
+def _warn_if_out_of_order(game, seats) -> None:
+    """The rebuild replays in (finished_at, id) order; a game recorded after a later one
+    (two games sharing a player finishing at the same moment) would not replay the same."""
+    later = RatingChange.objects.filter(user_id__in=[s.user_id for s in seats]).filter(
+        Q(created_at__gt=game.finished_at) | Q(created_at=game.finished_at, game_id__gt=game.pk)
+    )
+    if later.exists():
+        log.warning(
+            "game #%s is rated after a game that finished later; "
+            "`manage.py rebuild_ratings --check` will report the difference",
+            game.pk,
+        )

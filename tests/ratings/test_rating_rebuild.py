@@ -113,7 +113,7 @@ def test_rebuild_leaves_differing_history_alone_unless_forced(season):
     assert history() == stored_history
 
 
-def test_the_replay_follows_finished_time_not_creation_order():
+def test_the_replay_follows_finished_time_not_creation_order(caplog):
     ann, bob = make_users("ann", "bob")
     later = finished_game({ann: 1, bob: 2}, day=5)
     earlier = finished_game({bob: 1, ann: 2}, day=1)
@@ -121,3 +121,17 @@ def test_the_replay_follows_finished_time_not_creation_order():
     record_game_ratings(later)
 
     assert "match exactly" in run("--check")
+    assert "rated after" not in caplog.text
+
+
+def test_a_game_rated_after_a_later_one_is_flagged_and_the_check_fails(caplog):
+    ann, bob = make_users("ann", "bob")
+    earlier = finished_game({bob: 1, ann: 2}, day=1)
+    later = finished_game({ann: 1, bob: 2}, day=5)
+    record_game_ratings(later)
+
+    record_game_ratings(earlier)
+
+    assert f"game #{earlier.pk} is rated after a game that finished later" in caplog.text
+    with pytest.raises(CommandError):
+        run("--check")
