@@ -149,7 +149,7 @@ def _build(map_id: str, players: tuple[str, ...], seed: int, setup: Mapping) -> 
     for route_id, owner in _mapping(setup.get("claims", {}), "claims").items():
         if route_id not in b.routes:
             raise ScenarioError(f"claims: unknown route {route_id!r}")
-        claims[route_id] = _player(owner, seats, f"claims of {route_id}")
+        claims[route_id] = players[_player(owner, seats, f"claims of {route_id}")]
     for route_id, owner in claims.items():
         twin = b.routes[route_id].twin
         if twin in claims and (n <= FEW_PLAYERS or claims[twin] == owner):
@@ -160,7 +160,7 @@ def _build(map_id: str, players: tuple[str, ...], seed: int, setup: Mapping) -> 
             raise ScenarioError("stations: this map has no stations")
         if city not in b.cities:
             raise ScenarioError(f"stations: unknown city {city!r}")
-        stations[city] = _player(owner, seats, f"station in {city}")
+        stations[city] = players[_player(owner, seats, f"station in {city}")]
     for p in players:
         if sum(1 for o in stations.values() if o == p) > STATIONS_PER_PLAYER:
             raise ScenarioError(f"stations: {p} has more than {STATIONS_PER_PLAYER} stations")
