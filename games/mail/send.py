@@ -72,7 +72,7 @@ def deliver(notification_id: int, *, now: datetime) -> str:
     error = None
     with transaction.atomic():
         notification = (
-            Notification.objects.select_for_update()
+            Notification.objects.select_for_update(of=("self",))
             .select_related("user", "game").filter(pk=notification_id).first()
         )
         if notification is None or notification.sent_at or notification.skipped:

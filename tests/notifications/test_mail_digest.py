@@ -1,4 +1,4 @@
-"""The daily digest: once a day at the reader's local hour, every waiting game, most urgent first."""
+"""The daily digest: once a day at the local hour, every waiting game, most urgent first."""
 
 import pytest
 from django.core import mail

@@ -10,8 +10,8 @@ from django.core import mail
 from mail_steps import (
     act,
     keep_opening_tickets,
-    make_player,
     mails_to,
+    make_player,
     play_a_turn,
     seats_to_move,
     start_game,
