@@ -13,13 +13,13 @@ from collections.abc import Callable, Collection, Mapping
 from .layout import CITY_R, HEIGHT, LABEL_SIZE, TRACK_H, TWIN_OFFSET, WIDTH, layout_for
 from .markup import attr, num, text
 from .palette import CARD_COLORS, PLAYER_COLORS, default_player_colors, is_light, player_css
+from .textwidth import FONT
 
 # Extra link attributes: plain names only (no ":" so the SVG stays valid XML), never raw.
 _ATTR_NAME = re.compile(r"[a-zA-Z_][\w.-]*")
 _OWN_ATTRS = {"href", "class", "data-route"}
 SPACE_GAP = 2.6
 END_GAP = CITY_R + 2.5  # from a city's centre to the first space
-FONT = "system-ui,-apple-system,'Segoe UI',Roboto,Arial,sans-serif"
 
 _STATIC_STYLE = (
     ".ttrb{font-family:%(font)s}"

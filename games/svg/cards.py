@@ -10,12 +10,12 @@ from collections.abc import Mapping
 
 from .markup import attr, num, text
 from .palette import CARD_COLORS, ink_on
+from .textwidth import FONT
 
 CARD_W, CARD_H = 48, 72
 GAP = 5
 CARD_KINDS = ("red", "orange", "yellow", "green", "blue", "purple", "white", "black", "locomotive")
 CARD_NAMES = {"locomotive": "Loco"}
-FONT = "system-ui,-apple-system,'Segoe UI',Roboto,Arial,sans-serif"
 
 _CAR = "M-13-8h26v12h-26zM-9 6a2.6 2.6 0 1 0 .1 0zM9 6a2.6 2.6 0 1 0 .1 0z"
 _ENGINE = (

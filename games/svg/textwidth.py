@@ -19,9 +19,12 @@ _WIDTHS = {
     ), strict=True)),
     " ": 278, ".": 278, "-": 333, "'": 191, "–": 556, "·": 278,
 }
+# Text is set in Arial or a font with Arial's metrics (Liberation Sans, Arimo), so the
+# estimates below hold in browsers; other sans-serif fonts are only a last resort.
+FONT = "Arial,Helvetica,'Liberation Sans',Arimo,sans-serif"
 _DIGIT = 556
 _OTHER = 700
-SAFETY = 1.15  # bold-ish text in a wider fallback font
+SAFETY = 1.15  # bold text, and fallback fonts a little wider than Arial
 
 
 def _base(ch: str) -> str:

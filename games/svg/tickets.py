@@ -4,12 +4,11 @@ from __future__ import annotations
 
 from .layout import HEIGHT, WIDTH, layout_for
 from .markup import attr, num, text
-from .textwidth import text_width
+from .textwidth import FONT, text_width
 
 TICKET_W, TICKET_H = 200, 104
 MAP_X, MAP_Y, MAP_W = 112, 22, 80  # the mini-map's corner and width
 NAME_W = 100  # room for a city name, left of the mini-map
-FONT = "system-ui,-apple-system,'Segoe UI',Roboto,Arial,sans-serif"
 
 _STYLE = (
     f"<style>.ttrt{{font-family:{FONT}}}.ttrt .tn{{font-weight:700;fill:#1e1e1e}}"
