@@ -1,6 +1,7 @@
 from django.contrib import admin
 from django.urls import include, path
 
+from games.api.token_page import api_token_page
 from games.views.unsubscribe import unsubscribe
 
 urlpatterns = [
@@ -10,6 +11,7 @@ urlpatterns = [
     path("", include("accounts.urls")),
     path("", include("games.urls")),
     path("api/", include("games.api.urls")),
+    path("settings/api-token/", api_token_page, name="api_token"),
 ]
 
 handler404 = "ttr_site.errors.not_found"

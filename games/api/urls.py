@@ -1,1 +1,36 @@
-urlpatterns = []
+"""Mounted at /api/ by ttr_site/urls.py: the v1 resources, the schema and its docs pages."""
+
+from django.urls import include, path
+from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerView
+
+from .views.games import GameDetailView, GameListView
+from .views.leaderboards import LeaderboardView
+from .views.lobby import JoinView, LeaveView, StartView
+from .views.me import MeView
+from .views.moves import MoveLogView
+from .views.play import ActionsView, LegalActionsView
+from .views.users import UserProfileView
+
+v1 = [
+    path("me/", MeView.as_view(), name="api-me"),
+    path("users/<str:username>/", UserProfileView.as_view(), name="api-user"),
+    path("games/", GameListView.as_view(), name="api-games"),
+    path("games/<int:game_id>/", GameDetailView.as_view(), name="api-game"),
+    path("games/<int:game_id>/join/", JoinView.as_view(), name="api-game-join"),
+    path("games/<int:game_id>/leave/", LeaveView.as_view(), name="api-game-leave"),
+    path("games/<int:game_id>/start/", StartView.as_view(), name="api-game-start"),
+    path(
+        "games/<int:game_id>/legal-actions/", LegalActionsView.as_view(),
+        name="api-game-legal-actions",
+    ),
+    path("games/<int:game_id>/actions/", ActionsView.as_view(), name="api-game-actions"),
+    path("games/<int:game_id>/moves/", MoveLogView.as_view(), name="api-game-moves"),
+    path("leaderboards/<str:board>/", LeaderboardView.as_view(), name="api-leaderboard"),
+]
+
+urlpatterns = [
+    path("v1/", include(v1)),
+    path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
+    path("docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
+    path("redoc/", SpectacularRedocView.as_view(url_name="api-schema"), name="api-redoc"),
+]

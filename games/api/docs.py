@@ -1,0 +1,101 @@
+"""The documented error responses: one serializer, one example per status.
+
+Every endpoint lists the refusals it can answer with `refusals(...)`; 429 (throttled)
+is added everywhere since every endpoint is throttled.
+"""
+
+from drf_spectacular.utils import OpenApiExample, OpenApiResponse
+from rest_framework import serializers
+
+
+class ErrorSerializer(serializers.Serializer):
+    error = serializers.CharField(help_text="A stable snake_case code, e.g. `moved_on`.")
+    message = serializers.CharField(help_text="A sentence to show the player.")
+    fields = serializers.DictField(
+        required=False, help_text="For `invalid` (400): the complaints per body field."
+    )
+    retry_after = serializers.IntegerField(
+        required=False, help_text="For `throttled` (429): seconds to wait."
+    )
+
+
+def _example(name: str, code: str, message: str, **extra) -> OpenApiExample:
+    return OpenApiExample(name, value={"error": code, "message": message, **extra})
+
+
+# status -> (description, examples)
+ERRORS = {
+    400: (
+        "Malformed request: broken JSON, a missing or wrong field, or an action the game "
+        "does not understand.",
+        [
+            _example("Broken JSON", "malformed_json", "The request body is not valid JSON."),
+            _example(
+                "Missing field", "invalid", "version: This field is required.",
+                fields={"version": ["This field is required."]},
+            ),
+            _example(
+                "Unknown action", "bad_action",
+                "That is not a move this game understands: unknown action type 'fly'.",
+            ),
+            _example("Bad settings", "invalid_settings", "Choose one of the maps on offer."),
+        ],
+    ),
+    401: (
+        "Not signed in: send `Authorization: Token <key>` (or a session cookie).",
+        [
+            _example(
+                "No credentials", "not_authenticated",
+                "Sign in, or send 'Authorization: Token <key>'.",
+            ),
+            _example("Bad token", "bad_token", "That token is not valid (revoked or mistyped)."),
+        ],
+    ),
+    403: (
+        "Signed in, but not allowed to do this (e.g. start someone else's game).",
+        [_example("Not the creator", "not_allowed", "Only the game's creator can start it.")],
+    ),
+    404: (
+        "No such game or user, or not yours to see (the two are indistinguishable on purpose).",
+        [_example("Not found", "not_found", "There is no such game, or it is not yours to see.")],
+    ),
+    409: (
+        "The game is not in a state that allows this: the post was made against an older "
+        "version (fetch the game and try again), it has not started, is over, is full, "
+        "or has already started.",
+        [
+            _example(
+                "Stale version", "moved_on",
+                "The game has moved on; here is the current position.",
+            ),
+            _example("Not active", "game_not_active", "This game is over."),
+            _example("Full", "game_full", "This game is full."),
+        ],
+    ),
+    422: (
+        "The rules forbid this move now; `error` is the engine's code "
+        "(e.g. `not_your_turn`, `route_taken`, `wrong_cards`).",
+        [
+            _example("Not your turn", "not_your_turn", "It is not your turn."),
+            _example("Route taken", "route_taken", "That route is already taken."),
+        ],
+    ),
+    429: (
+        "Too many requests: wait `retry_after` seconds (also in the Retry-After header).",
+        [
+            _example(
+                "Throttled", "throttled",
+                "Request was throttled. Expected available in 12 seconds.", retry_after=12,
+            )
+        ],
+    ),
+}
+
+
+def refusals(*statuses: int) -> dict:
+    """extend_schema responses for these error statuses, plus 429."""
+    out = {}
+    for code in (*statuses, 429):
+        description, examples = ERRORS[code]
+        out[code] = OpenApiResponse(ErrorSerializer, description=description, examples=examples)
+    return out

@@ -1,0 +1,76 @@
+"""One error shape for every API refusal: {"error": code, "message": sentence}.
+
+Service errors and the engine's IllegalMove carry their own code, sentence and
+status (games/services/errors.py); DRF's own refusals (bad JSON, validation,
+authentication, throttling) are reshaped to the same two keys so a client
+handles every failure the same way.
+"""
+
+from django.core.exceptions import PermissionDenied
+from django.http import Http404
+from rest_framework import exceptions, status
+from rest_framework.response import Response
+from rest_framework.views import exception_handler as drf_exception_handler
+
+from games.engine import IllegalMove
+from games.services.errors import GameServiceError, http_status_for
+
+NOT_SIGNED_IN = "Sign in, or send 'Authorization: Token <key>'."
+BAD_TOKEN = "That token is not valid (revoked or mistyped)."
+
+# DRF exception class -> (our code, our sentence); None keeps DRF's own sentence.
+_DRF_CODES = [
+    (exceptions.ParseError, "malformed_json", "The request body is not valid JSON."),
+    (exceptions.UnsupportedMediaType, "unsupported_media_type", None),
+    (exceptions.NotAuthenticated, "not_authenticated", NOT_SIGNED_IN),
+    (exceptions.AuthenticationFailed, "bad_token", BAD_TOKEN),
+    (exceptions.Throttled, "throttled", None),
+    (exceptions.MethodNotAllowed, "method_not_allowed", None),
+    (exceptions.NotAcceptable, "not_acceptable", None),
+    (exceptions.NotFound, "not_found", "There is no such thing here."),
+    (exceptions.PermissionDenied, "not_allowed", None),
+]
+
+
+def error_body(code: str, message: str, **extra) -> dict:
+    return {"error": code, "message": message, **extra}
+
+
+def _first_message(detail) -> str:
+    """The first sentence in a DRF validation detail (nested lists and dicts)."""
+    if isinstance(detail, dict):
+        for field, value in detail.items():
+            inner = _first_message(value)
+            return inner if field == "non_field_errors" else f"{field}: {inner}"
+    if isinstance(detail, list) and detail:
+        return _first_message(detail[0])
+    return str(detail)
+
+
+def api_exception_handler(exc, context):
+    """REST_FRAMEWORK["EXCEPTION_HANDLER"]: every refusal answers {"error", "message"}."""
+    if isinstance(exc, (GameServiceError, IllegalMove)):
+        return Response(error_body(exc.code, exc.message), status=http_status_for(exc))
+    if isinstance(exc, exceptions.ValidationError):
+        return Response(
+            error_body("invalid", _first_message(exc.detail), fields=exc.detail),
+            status=status.HTTP_400_BAD_REQUEST,
+        )
+    response = drf_exception_handler(exc, context)
+    if response is None:
+        return None  # a real bug: Django's 500 handling takes over
+    if isinstance(exc, Http404):
+        response.data = error_body("not_found", "There is no such thing here.")
+        return response
+    if isinstance(exc, PermissionDenied):
+        response.data = error_body("not_allowed", "You may not do that.")
+        return response
+    for cls, code, sentence in _DRF_CODES:
+        if isinstance(exc, cls):
+            extra = {}
+            if isinstance(exc, exceptions.Throttled) and exc.wait is not None:
+                extra["retry_after"] = int(exc.wait + 0.999)
+            response.data = error_body(code, sentence or str(exc.detail), **extra)
+            return response
+    response.data = error_body(getattr(exc, "default_code", "error"), str(exc.detail))
+    return response

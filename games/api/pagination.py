@@ -1,0 +1,9 @@
+"""Pages of 20 by default; a client may ask for up to 100 with ?page_size=."""
+
+from rest_framework.pagination import PageNumberPagination
+
+
+class ApiPagination(PageNumberPagination):
+    page_size = 20
+    page_size_query_param = "page_size"
+    max_page_size = 100

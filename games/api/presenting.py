@@ -1,0 +1,75 @@
+"""Games as plain dicts for the serializers: lobby facts, seats, and the caller's view.
+
+Everything about the position comes from view_for (the engine's player_view for
+the caller's seat, or a spectator's); the stored state, seed and deck are never read.
+"""
+
+from django.urls import reverse
+
+from games.selectors import seat_for, view_for
+
+
+def game_url(request, game) -> str:
+    return request.build_absolute_uri(reverse("api-game", args=[game.pk]))
+
+
+def summary_of(request, game) -> dict:
+    seats = list(game.seats.all())
+    mine = seat_for(game, request.user)
+    return {
+        "id": game.pk,
+        "url": game_url(request, game),
+        "map": game.map_id,
+        "status": game.status,
+        "version": game.version,
+        "creator": game.creator.username,
+        "players": [seat.user.username for seat in seats],
+        "max_players": game.max_players,
+        "turn_seconds": game.turn_seconds,
+        "is_private": game.is_private,
+        "rated": game.rated,
+        "created_at": game.created_at,
+        "started_at": game.started_at,
+        "finished_at": game.finished_at,
+        "deadline": game.deadline,
+        "your_turn": bool(mine and mine.to_move and not mine.forfeited and game.is_active),
+    }
+
+
+def _seat_of(seat, view: dict | None) -> dict:
+    counts = (view or {}).get("players", {}).get(seat.player_id, {})
+    return {
+        "player": seat.player_id,
+        "username": seat.user.username,
+        "color": seat.color,
+        "order": seat.order,
+        "to_move": seat.to_move,
+        "forfeited": seat.forfeited,
+        "place": seat.place,
+        **{
+            key: counts.get(key)
+            for key in ("score", "trains", "stations_left", "card_count", "ticket_count")
+        },
+    }
+
+
+def _ranking(view: dict | None, names: dict[str, str]) -> list[list[str]] | None:
+    final = (view or {}).get("final")
+    if not final:
+        return None
+    return [[names.get(player, player) for player in place] for place in final["ranking"]]
+
+
+def detail_of(request, game) -> dict:
+    view = view_for(game=game, user=request.user)
+    mine = seat_for(game, request.user)
+    seats = list(game.seats.all())
+    names = {seat.player_id: seat.user.username for seat in seats}
+    return {
+        **summary_of(request, game),
+        "you": mine.player_id if mine else None,
+        "seats": [_seat_of(seat, view) for seat in seats],
+        "invite_token": game.invite_token if mine and game.is_private else None,
+        "ranking": _ranking(view, names),
+        "view": view,
+    }

@@ -1,0 +1,76 @@
+"""Games as the API lists and shows them, and the bodies that create and join them."""
+
+from rest_framework import serializers
+
+from games.models import GameStatus, MapChoice
+from games.models.game import DEFAULT_TURN_SECONDS, MAX_TURN_SECONDS, MIN_TURN_SECONDS
+from games.services.lobby import MAX_PLAYERS, MIN_PLAYERS
+
+from .view import PlayerView
+
+
+class GameSummary(serializers.Serializer):
+    id = serializers.IntegerField()
+    url = serializers.CharField(help_text="This game in the API.")
+    map = serializers.ChoiceField(choices=MapChoice.values)
+    status = serializers.ChoiceField(choices=GameStatus.values)
+    version = serializers.IntegerField(help_text="Bumped by every change; post moves with it.")
+    creator = serializers.CharField(help_text="Username.")
+    players = serializers.ListField(child=serializers.CharField(), help_text="Usernames.")
+    max_players = serializers.IntegerField()
+    turn_seconds = serializers.IntegerField(help_text="Time per move.")
+    is_private = serializers.BooleanField()
+    rated = serializers.BooleanField()
+    created_at = serializers.DateTimeField()
+    started_at = serializers.DateTimeField(allow_null=True)
+    finished_at = serializers.DateTimeField(allow_null=True)
+    deadline = serializers.DateTimeField(
+        allow_null=True, help_text="When the player(s) to move run out of time."
+    )
+    your_turn = serializers.BooleanField(help_text="You must act in this game now.")
+
+
+class Seat(serializers.Serializer):
+    player = serializers.CharField(help_text="The player id used in `view`.")
+    username = serializers.CharField()
+    color = serializers.CharField()
+    order = serializers.IntegerField()
+    to_move = serializers.BooleanField()
+    forfeited = serializers.BooleanField()
+    score = serializers.IntegerField(allow_null=True)
+    trains = serializers.IntegerField(allow_null=True)
+    stations_left = serializers.IntegerField(allow_null=True)
+    card_count = serializers.IntegerField(allow_null=True)
+    ticket_count = serializers.IntegerField(allow_null=True)
+    place = serializers.IntegerField(allow_null=True, help_text="Final place, once finished.")
+
+
+class GameDetail(GameSummary):
+    you = serializers.CharField(allow_null=True, help_text="Your player id; null: spectator.")
+    seats = Seat(many=True)
+    invite_token = serializers.CharField(
+        allow_null=True,
+        help_text="For players of a private game: others join with it. Null otherwise.",
+    )
+    ranking = serializers.ListField(
+        child=serializers.ListField(child=serializers.CharField()), allow_null=True,
+        help_text="Usernames by final place (ties share a list), once the game is over.",
+    )
+    view = PlayerView(allow_null=True, help_text="What you may see of the game; null before start.")
+
+
+class GameCreate(serializers.Serializer):
+    map = serializers.ChoiceField(choices=MapChoice.values)
+    max_players = serializers.IntegerField(min_value=MIN_PLAYERS, max_value=MAX_PLAYERS, default=4)
+    turn_seconds = serializers.IntegerField(
+        min_value=MIN_TURN_SECONDS, max_value=MAX_TURN_SECONDS, default=DEFAULT_TURN_SECONDS
+    )
+    is_private = serializers.BooleanField(default=False)
+    rated = serializers.BooleanField(default=True)
+
+
+class GameJoin(serializers.Serializer):
+    invite_token = serializers.CharField(
+        required=False, allow_blank=True, max_length=64,
+        help_text="Needed for a private game.",
+    )

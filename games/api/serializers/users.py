@@ -1,0 +1,38 @@
+"""Users: yourself, and anyone's public profile with ratings and rating history."""
+
+from rest_framework import serializers
+
+
+class BoardRating(serializers.Serializer):
+    board = serializers.CharField()
+    rating = serializers.FloatField()
+    games = serializers.IntegerField()
+    provisional = serializers.BooleanField()
+    position = serializers.IntegerField(allow_null=True, help_text="On the leaderboard.")
+
+
+class RatingPoint(serializers.Serializer):
+    game = serializers.IntegerField()
+    board = serializers.CharField()
+    place = serializers.IntegerField()
+    before = serializers.FloatField()
+    after = serializers.FloatField()
+    at = serializers.DateTimeField()
+
+
+class PublicProfile(serializers.Serializer):
+    username = serializers.CharField()
+    joined = serializers.DateTimeField()
+    games_played = serializers.IntegerField()
+    wins = serializers.IntegerField()
+    ratings = BoardRating(many=True)
+    rating_history = RatingPoint(many=True, help_text="Oldest first.")
+
+
+class Me(serializers.Serializer):
+    id = serializers.IntegerField()
+    username = serializers.CharField()
+    email = serializers.CharField(allow_blank=True)
+    timezone = serializers.CharField()
+    awaiting = serializers.IntegerField(help_text="Games waiting for your move.")
+    profile = serializers.CharField(help_text="Your public profile in the API.")

@@ -1,0 +1,78 @@
+"""POST /api/v1/games/<id>/join/, leave/, start/: the lobby services, nothing more."""
+
+from drf_spectacular.utils import OpenApiResponse, extend_schema
+from rest_framework import status
+from rest_framework.response import Response
+
+from games.api.access import visible_game
+from games.api.docs import refusals
+from games.api.presenting import detail_of
+from games.api.serializers.games import GameDetail, GameJoin
+from games.models import Game
+from games.services.errors import NotAPlayer
+from games.services.lobby import game_join, game_leave, game_start
+
+from .base import ApiView
+
+
+def _game(game_id) -> Game:
+    game = Game.objects.filter(pk=game_id).first()
+    if game is None:
+        raise NotAPlayer()
+    return game
+
+
+def _detail(request, game_id) -> Response:
+    game = visible_game(game_id=game_id, user=request.user)
+    return Response(GameDetail(detail_of(request, game)).data)
+
+
+class JoinView(ApiView):
+    serializer_class = GameJoin
+
+    @extend_schema(
+        operation_id="games_join", tags=["lobby"], summary="Take a seat",
+        description="Joining twice is harmless. The join that fills the game starts it. "
+        "A private game needs its `invite_token` (without it, it is 404 like any game you "
+        "may not see).",
+        request=GameJoin,
+        responses={200: GameDetail, **refusals(400, 401, 404, 409)},
+    )
+    def post(self, request, game_id: int):
+        body = GameJoin(data=request.data)
+        body.is_valid(raise_exception=True)
+        game_join(
+            game=_game(game_id), user=request.user,
+            invite_token=body.validated_data.get("invite_token") or None,
+        )
+        return _detail(request, game_id)
+
+
+class LeaveView(ApiView):
+    serializer_class = None
+
+    @extend_schema(
+        operation_id="games_leave", tags=["lobby"], summary="Give up your seat before the start",
+        description="The last player leaving deletes the game; a leaving creator hands the "
+        "game to the earliest remaining joiner.",
+        request=None,
+        responses={204: OpenApiResponse(description="You left."), **refusals(401, 404, 409)},
+    )
+    def post(self, request, game_id: int):
+        game_leave(game=_game(game_id), user=request.user)
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class StartView(ApiView):
+    serializer_class = None
+
+    @extend_schema(
+        operation_id="games_start", tags=["lobby"], summary="Start your game",
+        description="Only the creator, with at least two players seated. Seats are then "
+        "shuffled and everyone chooses their opening tickets (keep_tickets).",
+        request=None,
+        responses={200: GameDetail, **refusals(401, 403, 404, 409)},
+    )
+    def post(self, request, game_id: int):
+        game_start(game=_game(game_id), user=request.user)
+        return _detail(request, game_id)

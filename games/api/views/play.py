@@ -1,0 +1,106 @@
+"""GET /api/v1/games/<id>/legal-actions/ and POST /api/v1/games/<id>/actions/.
+
+A move goes through games.services.play.game_play, the one function that locks
+the game row, checks the version and asks the engine: exactly what the web page
+calls, so the API can neither skip a check nor apply a rule differently.
+"""
+
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiExample, OpenApiParameter, extend_schema
+from rest_framework.response import Response
+
+from games import engine
+from games.api.access import visible_game
+from games.api.docs import refusals
+from games.api.presenting import detail_of
+from games.api.serializers.actions import ActionPostSerializer, LegalActionsSerializer
+from games.api.serializers.games import GameDetail
+from games.selectors import seat_for
+from games.services.play import game_play
+
+from .base import ApiView
+
+ACTION_TYPES = (
+    "draw_card", "claim_route", "draw_tickets", "keep_tickets", "build_station",
+    "pay_tunnel", "decline_tunnel", "pass",
+)
+
+
+def legal_for(game, user, kind: str | None) -> tuple[list[str], list[dict]]:
+    """The caller's legal action types and actions now; none for spectators and the out."""
+    seat = seat_for(game, user)
+    if seat is None or seat.forfeited or not game.is_active:
+        return [], []
+    state = engine.State.from_dict(game.state)
+    kinds = list(engine.legal_action_kinds(state, seat.player_id))
+    if kind is None:
+        actions = engine.legal_actions(state, seat.player_id)
+    else:
+        actions = engine.legal_options(state, seat.player_id, kind) if kind in kinds else []
+    return kinds, [action.to_dict() for action in actions]
+
+
+class LegalActionsView(ApiView):
+    serializer_class = LegalActionsSerializer
+
+    @extend_schema(
+        operation_id="games_legal_actions", tags=["play"], summary="Your legal actions now",
+        description="Every action you may post now, exactly as `actions/` takes it (claims "
+        "list every distinct payment). Empty when you cannot act (not your turn, a "
+        "spectator, the game over). `?type=` narrows to one action type (cheaper).",
+        parameters=[OpenApiParameter("type", OpenApiTypes.STR, enum=ACTION_TYPES)],
+        responses={200: LegalActionsSerializer, **refusals(400, 404)},
+    )
+    def get(self, request, game_id: int):
+        kind = request.query_params.get("type") or None
+        if kind is not None and kind not in ACTION_TYPES:
+            return Response(
+                {"error": "invalid", "message": f"type must be one of {', '.join(ACTION_TYPES)}."},
+                status=400,
+            )
+        game = visible_game(game_id=game_id, user=request.user)
+        kinds, actions = legal_for(game, request.user, kind)
+        data = {"version": game.version, "kinds": kinds, "actions": actions}
+        return Response(LegalActionsSerializer(data).data)
+
+
+class ActionsView(ApiView):
+    serializer_class = ActionPostSerializer
+
+    @extend_schema(
+        operation_id="games_play", tags=["play"], summary="Make a move",
+        description="Post one action made against the game's `version`. Refusals change "
+        "nothing: 404 not your game; 409 `moved_on` (stale version: fetch the game again), "
+        "or the game is not being played; 400 a body that is not a move; 422 a move the "
+        "rules forbid now, with the engine's code (e.g. `not_your_turn`, `route_taken`).",
+        request=ActionPostSerializer,
+        responses={200: GameDetail, **refusals(400, 401, 403, 404, 409, 422)},
+        examples=[
+            OpenApiExample(
+                "Claim a route", request_only=True,
+                value={"version": 12, "action": {
+                    "type": "claim_route", "route": "denver-omaha",
+                    "cards": {"blue": 3, "locomotive": 1},
+                }},
+            ),
+            OpenApiExample(
+                "Draw blind", request_only=True,
+                value={"version": 13, "action": {"type": "draw_card", "from": "deck"}},
+            ),
+            OpenApiExample(
+                "Keep tickets", request_only=True,
+                value={"version": 3, "action": {
+                    "type": "keep_tickets", "tickets": ["denver-el_paso", "boston-miami"],
+                }},
+            ),
+        ],
+    )
+    def post(self, request, game_id: int):
+        body = ActionPostSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        game_play(
+            game_id=game_id, user=request.user, action=body.validated_data["action"],
+            expected_version=body.validated_data["version"],
+        )
+        game = visible_game(game_id=game_id, user=request.user)
+        return Response(GameDetail(detail_of(request, game)).data)

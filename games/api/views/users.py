@@ -1,0 +1,55 @@
+"""GET /api/v1/users/<username>/: a public profile with ratings and their history."""
+
+from django.contrib.auth import get_user_model
+from drf_spectacular.utils import extend_schema
+from rest_framework.exceptions import NotFound
+from rest_framework.response import Response
+
+from games.api.docs import refusals
+from games.api.serializers.users import PublicProfile
+from games.models import RatingChange
+from games.ratings.selectors import board_ratings, profile_stats
+
+from .base import ApiView
+
+
+def _history(user) -> list[dict]:
+    changes = RatingChange.objects.filter(user=user).order_by("created_at", "game_id", "board")
+    return [
+        {
+            "game": change.game_id, "board": change.board, "place": change.place,
+            "before": change.shown_before, "after": change.shown_after, "at": change.created_at,
+        }
+        for change in changes
+    ]
+
+
+class UserProfileView(ApiView):
+    serializer_class = PublicProfile
+
+    @extend_schema(
+        operation_id="user_profile", tags=["users"], summary="A player's public profile",
+        description="Ratings per board (overall, usa, europe) and every rating change, "
+        "oldest first. Only public facts: no email.",
+        responses={200: PublicProfile, **refusals(404)},
+    )
+    def get(self, request, username: str):
+        user = get_user_model().objects.filter(username__iexact=username, is_active=True).first()
+        if user is None:
+            raise NotFound()
+        stats = profile_stats(user)
+        data = {
+            "username": user.username,
+            "joined": user.date_joined,
+            "games_played": stats.games_played,
+            "wins": stats.wins,
+            "ratings": [
+                {
+                    "board": r.board, "rating": r.shown, "games": r.games,
+                    "provisional": r.provisional, "position": r.position,
+                }
+                for r in board_ratings(user)
+            ],
+            "rating_history": _history(user),
+        }
+        return Response(PublicProfile(data).data)
