@@ -108,13 +108,12 @@ def hand_svg(hand: Mapping[str, int]) -> str:
     held = [(kind, int(hand.get(kind, 0))) for kind in CARD_KINDS if hand.get(kind, 0) > 0]
     if not held:
         return (
-            f'<svg xmlns="http://www.w3.org/2000/svg" class="ttrc" viewBox="0 0 160 {CARD_H}"'
-            f' width="100%" style="max-width:256px" role="img" aria-label="No train cards">'
+            '<svg xmlns="http://www.w3.org/2000/svg" class="ttrc" viewBox="0 0 150 30"'
+            ' width="100%" style="max-width:180px" role="img" aria-label="No train cards">'
             f"{_STYLE}"
-            f'<rect x=".6" y=".6" width="{CARD_W - 1.2}" height="{CARD_H - 1.2}" rx="5"'
-            ' fill="none" stroke="#888" stroke-dasharray="4 3"/>'
-            f'<text x="{CARD_W + 10}" y="{CARD_H / 2 + 5}" font-size="14" fill="#555">'
-            "No train cards</text></svg>"
+            '<rect x="1" y="1" width="18" height="28" rx="3" fill="none" stroke="#888"'
+            ' stroke-dasharray="3 2"/>'
+            '<text x="26" y="20" font-size="13" fill="#555">No train cards</text></svg>'
         )
     body = "".join(_card(kind, i * (CARD_W + GAP), count) for i, (kind, count) in enumerate(held))
     width = len(held) * (CARD_W + GAP) - GAP
