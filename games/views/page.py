@@ -279,7 +279,8 @@ def turn_info(table: Table) -> dict:
 
 
 def page_context(table: Table, *, panel: dict | None = None, flash: str | None = None,
-                 flash_ok: bool = False) -> dict:
+                 flash_ok: bool = False, panel_only: bool = False) -> dict:
+    """Everything the page shows; with ``panel_only`` just what the action panel needs."""
     game = table.game
     context = {
         "game": game,
@@ -290,6 +291,9 @@ def page_context(table: Table, *, panel: dict | None = None, flash: str | None =
         "flash_ok": flash_ok,
     }
     if not table.started:
+        return context
+    context["turn"] = turn_info(table)
+    if panel_only:
         return context
     view = table.view
     mine = table.mine
@@ -307,7 +311,6 @@ def page_context(table: Table, *, panel: dict | None = None, flash: str | None =
         "ticket_deck_count": view["ticket_deck_count"],
         "discard_count": view["discard_count"],
         "players": player_rows(table),
-        "turn": turn_info(table),
         "log": move_entries(game, table.names, limit=LOG_MOVES),
         "final": score_sheet(table),
     })

@@ -24,7 +24,9 @@ def render_game(request, table: Table, *, panel=None, flash=None, flash_ok=False
                 only_panel=False):
     """The whole page, or for htmx the fragments (or only the action panel when that is all
     that changed)."""
-    context = page_context(table, panel=panel, flash=flash, flash_ok=flash_ok)
+    only_panel = only_panel and request.htmx
+    context = page_context(table, panel=panel, flash=flash, flash_ok=flash_ok,
+                           panel_only=only_panel)
     template = PAGE
     if request.htmx:
         template = ACTION_PANEL if only_panel else FRAGMENTS
