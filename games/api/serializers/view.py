@@ -26,6 +26,12 @@ class PlayerEntry(serializers.Serializer):
         help_text="For each of your tickets: already connected?",
     )
 
+    def to_representation(self, instance):
+        # Only the keys the engine gave: a nullable field absent from another player's
+        # entry must stay absent, not become null.
+        data = super().to_representation(instance)
+        return {key: value for key, value in data.items() if key in instance}
+
 
 class Pending(serializers.Serializer):
     kind = serializers.ChoiceField(choices=["tunnel", "second_card", "tickets"])
