@@ -7,6 +7,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from games.engine import longest_path
 from games.engine.longest_path import longest_trail
 from games.engine.maps import get_map
 from games.engine.scoring import final_result
@@ -176,8 +177,16 @@ def test_longest_path_equals_trying_every_trail(data):
     chosen = sorted(set(chosen) | set(data.draw(st.lists(st.sampled_from(near), max_size=8))))
     edges = [(r, game_map.routes[r].a, game_map.routes[r].b, game_map.routes[r].length)
              for r in chosen]
-    length, path = longest_trail(edges)
-    assert length == _longest_by_trying_every_trail(edges)
+    expected = _longest_by_trying_every_trail(edges)
     claims = owned("ann", *chosen)
-    assert_is_trail(game_map, path, claims, "ann")
-    assert sum(game_map.routes[r].length for r in path) == length
+    # both searches: walking every trail, and leaving out the lightest chains
+    for walk_budget in (10**9, 0):
+        original = longest_path.WALK_BUDGET
+        longest_path.WALK_BUDGET = walk_budget
+        try:
+            length, path = longest_trail(edges)
+        finally:
+            longest_path.WALK_BUDGET = original
+        assert length == expected
+        assert_is_trail(game_map, path, claims, "ann")
+        assert sum(game_map.routes[r].length for r in path) == length
