@@ -5,6 +5,7 @@ still tells the truth about the game; every time is in the recipient's zone.
 """
 
 from dataclasses import dataclass, field
+from urllib.parse import urlencode
 
 from django.conf import settings
 from django.template.loader import render_to_string
@@ -32,8 +33,10 @@ class Mail:
 
 
 def game_url(game: Game) -> str:
-    """One click to the game; the game page sends a signed-out player through login."""
-    return f"{settings.SITE_URL}/games/{game.pk}/"
+    """One click to the game, through the login page: a signed-in player is sent straight
+    on to ?next=, a signed-out one logs in first (a private game is invisible signed out)."""
+    login = reverse("account_login")
+    return f"{settings.SITE_URL}{login}?{urlencode({'next': f'/games/{game.pk}/'})}"
 
 
 def names_list(names: list[str]) -> str:

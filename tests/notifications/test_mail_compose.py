@@ -96,13 +96,29 @@ def test_the_mail_has_plain_text_and_html_a_game_link_and_one_click_unsubscribe_
 
     (message,) = mail.outbox
     assert message.to == ["Cleo@example.org"]
-    assert "Open the game: https://ttr.example/games/12/" in message.body
+    link = "https://ttr.example/accounts/login/?next=%2Fgames%2F12%2F"
+    assert f"Open the game: {link}" in message.body
     html, mimetype = message.alternatives[0]
     assert mimetype == "text/html"
-    assert 'href="https://ttr.example/games/12/"' in html
+    assert f'href="{link}"' in html
     unsubscribe = message.extra_headers["List-Unsubscribe"]
     assert unsubscribe.startswith("<https://ttr.example/unsubscribe/") and unsubscribe.endswith(">")
     assert message.extra_headers["List-Unsubscribe-Post"] == "List-Unsubscribe=One-Click"
     assert unsubscribe[1:-1] in message.body and unsubscribe[1:-1] in html
     row.refresh_from_db()
     assert row.sent_at == DEADLINE - timedelta(hours=3) and row.attempts == 1
+
+
+def test_the_game_link_opens_the_game_at_once_or_after_logging_in(client):
+    me, ann, bob = make_player("cleo"), make_player("Ann"), make_player("Bob")
+    game, _ = europe_game_12(me, ann, bob)
+    link = compose(your_turn_row(game, me)).text.split("Open the game: ")[1].split()[0]
+    path = link.removeprefix("https://ttr.example")
+
+    signed_out = client.get(path)
+    assert signed_out.status_code == 200 and 'name="password"' in signed_out.content.decode()
+    logged_in = client.post(path, {"login": "cleo", "password": "pw"})
+    assert logged_in.status_code == 302 and logged_in.headers["Location"] == "/games/12/"
+
+    again = client.get(path)  # already signed in: straight on to the game
+    assert again.status_code == 302 and again.headers["Location"] == "/games/12/"
