@@ -220,3 +220,31 @@ class Browser:
             selects={"city": rng.choice(form.selects["city"])},
         )
         return self.submit(form, data, htmx=htmx)
+
+
+def set_position(game, setup: dict, *, seed: int = 1):
+    """Put a started game into the position of a scenario setup (../shared/SCENARIOS.md).
+
+    `setup` names players "p0", "p1", ... in seat order; they become the seats' player ids.
+    Returns {"p0": seat, ...}.
+    """
+    import json
+
+    from games import engine
+    from games.models import GameStatus
+
+    seats = list(game.seats.select_related("user").order_by("order"))
+    ids = {f"p{i}": seat.player_id for i, seat in enumerate(seats)}
+    text = json.dumps(setup)
+    for alias in sorted(ids, key=len, reverse=True):
+        text = text.replace(f'"{alias}"', json.dumps(ids[alias]))
+    state, _ = engine.load_scenario(
+        {"map": game.map_id, "players": [s.player_id for s in seats], "seed": seed,
+         "setup": json.loads(text)}
+    )
+    game.state = state.to_dict()
+    phase = state.to_dict()["phase"]
+    game.status = GameStatus.CHOOSING if phase == "initial_tickets" else GameStatus.PLAYING
+    game.version += 1
+    game.save(update_fields=["state", "status", "version"])
+    return {alias: seats[i] for i, alias in enumerate(ids)}
