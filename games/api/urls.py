@@ -1,8 +1,9 @@
 """Mounted at /api/ by ttr_site/urls.py: the v1 resources, the schema and its docs pages."""
 
-from django.urls import include, path
+from django.urls import include, path, re_path
 from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerView
 
+from .not_found import api_not_found
 from .views.games import GameDetailView, GameListView
 from .views.leaderboards import LeaderboardView
 from .views.lobby import JoinView, LeaveView, StartView
@@ -33,4 +34,5 @@ urlpatterns = [
     path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
     path("redoc/", SpectacularRedocView.as_view(url_name="api-schema"), name="api-redoc"),
+    re_path(r"", api_not_found),  # last: e.g. /api/v1/games/-3/ is a JSON 404 too
 ]
