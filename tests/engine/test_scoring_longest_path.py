@@ -180,13 +180,13 @@ def test_longest_path_equals_trying_every_trail(data):
     expected = _longest_by_trying_every_trail(edges)
     claims = owned("ann", *chosen)
     # both searches: walking every trail, and leaving out the lightest chains
-    for walk_budget in (10**9, 0):
-        original = longest_path.WALK_BUDGET
-        longest_path.WALK_BUDGET = walk_budget
+    for loops_to_walk, walk_budget in ((10**9, 10**9), (-1, 0)):
+        original = longest_path.MOST_LOOPS_TO_WALK, longest_path.WALK_BUDGET
+        longest_path.MOST_LOOPS_TO_WALK, longest_path.WALK_BUDGET = loops_to_walk, walk_budget
         try:
             length, path = longest_trail(edges)
         finally:
-            longest_path.WALK_BUDGET = original
+            longest_path.MOST_LOOPS_TO_WALK, longest_path.WALK_BUDGET = original
         assert length == expected
         assert_is_trail(game_map, path, claims, "ann")
         assert sum(game_map.routes[r].length for r in path) == length
