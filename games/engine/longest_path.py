@@ -38,8 +38,13 @@ WALK_BUDGET = 200
 def longest_trail(edges: Iterable[Edge]) -> tuple[int, list[str]]:
     """Length of the longest trail and its route ids in travel order ((0, []) without routes)."""
     best_length, best_ids = 0, []
-    for group in _connected_groups(list(edges)):
-        length, ids = _group_trail(group)
+    # Heaviest groups first: a group no heavier than the best trail so far cannot beat it.
+    groups = [(sum(edge[3] for edge in group), group) for group in _connected_groups(list(edges))]
+    groups.sort(key=lambda weighted: -weighted[0])
+    for weight, group in groups:
+        if weight <= best_length:
+            break
+        length, ids = _group_trail(group) if len(group) > 1 else (weight, [group[0][0]])
         if length > best_length:
             best_length, best_ids = length, ids
     return best_length, best_ids
