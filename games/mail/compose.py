@@ -124,12 +124,14 @@ def your_turn(notification, ctx):
 
 
 def reminder(notification, ctx):
-    return (f"Reminder: it's your turn in game #{ctx['game_number']}, {ctx['map_name']} — "
+    task = "choose your tickets" if ctx["opening"] else "it's your turn"
+    return (f"Reminder: {task} in game #{ctx['game_number']}, {ctx['map_name']} — "
             f"you have until {ctx['deadline_text']}")
 
 
 def last_warning(notification, ctx):
-    return (f"Last warning: move in game #{ctx['game_number']}, {ctx['map_name']}, by "
+    task = "choose your tickets" if ctx["opening"] else "move"
+    return (f"Last warning: {task} in game #{ctx['game_number']}, {ctx['map_name']}, by "
             f"{ctx['deadline_text']} or you are out of the game")
 
 

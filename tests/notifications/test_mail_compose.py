@@ -4,8 +4,9 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 from django.core import mail
-from mail_steps import make_player
+from mail_steps import make_player, start_game, subjects_to
 
+from games import tasks
 from games.mail.compose import compose
 from games.mail.keys import turn_key
 from games.mail.send import SENT, deliver
@@ -122,3 +123,21 @@ def test_the_game_link_opens_the_game_at_once_or_after_logging_in(client):
 
     again = client.get(path)  # already signed in: straight on to the game
     assert again.status_code == 302 and again.headers["Location"] == "/games/12/"
+
+
+def test_during_the_opening_reminders_ask_for_the_ticket_choice(time_machine, committed):
+    time_machine.move_to("2030-05-01 08:00Z")
+    ann, bob = make_player("ann"), make_player("bob")
+    with committed():
+        game = start_game([ann, bob], turn_seconds=24 * 3600)
+    for hours in (12, 23):
+        time_machine.move_to(game.turn_started_at + timedelta(hours=hours))
+        with committed():
+            tasks.send_due_reminders.delay()
+
+    assert subjects_to(ann)[1:] == [
+        f"Reminder: choose your tickets in game #{game.pk}, USA — "
+        "you have until Thu 2 May 08:00 (UTC)",
+        f"Last warning: choose your tickets in game #{game.pk}, USA, by "
+        "Thu 2 May 08:00 (UTC) or you are out of the game",
+    ]
