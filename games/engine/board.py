@@ -11,7 +11,9 @@ from .maps import COLORS, Map, get_map
 GRAY = -1
 
 
-@dataclass(frozen=True, slots=True)
+# eq=False: each route has exactly one RouteInfo per board, so identity is equality (and
+# much faster to test in the open-route index).
+@dataclass(frozen=True, slots=True, eq=False)
 class RouteInfo:
     id: str
     a: str

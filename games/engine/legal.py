@@ -13,13 +13,14 @@ from functools import lru_cache
 from itertools import combinations
 
 from .actions import Action, DeclineTunnel, DrawCard, DrawTickets, KeepTickets, Pass, PayTunnel
-from .board import GRAY, Board, RouteInfo, board
+from .board import GRAY, board
 from .cards import CARD_KINDS, LOCO, color_payment
 from .maps import LOCOMOTIVE, STATIONS_PER_PLAYER
+from .open_routes import open_index
 from .options import ClaimOptions, StationOptions, count_one_color_payments, one_color_payments
 from .rules.claims import FEW_PLAYERS
 from .rules.tickets import LATER_KEEP, OPENING_KEEP
-from .state import SECOND_CARD, TICKET_CHOICE, Claims, State, TunnelPending
+from .state import SECOND_CARD, TICKET_CHOICE, State, TunnelPending
 
 DRAW_CARD, CLAIM_ROUTE, DRAW_TICKETS, BUILD_STATION = (
     "draw_card", "claim_route", "draw_tickets", "build_station"
@@ -33,7 +34,6 @@ _TUNNEL_KINDS = frozenset((PAY_TUNNEL, DECLINE_TUNNEL))
 _DRAW_DECK = DrawCard("deck")
 _DRAW_FACE_UP = {kind: DrawCard("face_up", kind) for kind in CARD_KINDS}
 _COLOR_KINDS = range(LOCO)
-_FERRY = "ferry"
 
 
 def _acting_seat(state: State, player: str) -> int | None:
@@ -69,7 +69,7 @@ def legal_action_kinds(state: State, player: str) -> tuple[str, ...]:
     kinds = []
     if state.deck or state.discard or state.face_up:
         kinds.append(DRAW_CARD)
-    if _claimable(state, seat, None):
+    if _any_claim(state, seat):
         kinds.append(CLAIM_ROUTE)
     if state.ticket_deck:
         kinds.append(DRAW_TICKETS)
@@ -97,10 +97,7 @@ def legal_options(state: State, player: str, kind: str) -> Sequence[Action]:
     if kind == DRAW_CARD:
         return _draws(state)
     if kind == CLAIM_ROUTE:
-        routes: list[RouteInfo] = []
-        _claimable(state, seat, routes)
-        hand = state.hands[seat]
-        return ClaimOptions(hand, routes, _payment_counts(hand, routes))
+        return _claim_options(state, seat)
     if kind == DRAW_TICKETS:
         return [DrawTickets()] if state.ticket_deck else []
     if kind == BUILD_STATION:
@@ -139,119 +136,73 @@ def _draw_options(face_up: tuple[str, ...], second: bool, blind: bool) -> tuple[
     return tuple(options)
 
 
-def _open_index(claims: Claims, b: Board, shared_doubles: bool) -> dict:
-    """Unclaimed routes by colour (GRAY and ferries apart), shortest first, cached per Claims.
-
-    Each entry is (route, owner of its twin or None). Routes closed to everyone (twin taken
-    in a 2-3 player game) are left out; a twin held by the asking player is checked later.
-    """
-    try:
-        return claims.open_index
-    except AttributeError:
-        pass
-    parent = getattr(claims, "parent", None)
-    if parent is not None and hasattr(parent[0], "open_index"):
-        index = _derive(parent[0].open_index, b.routes[parent[1]], parent[2], shared_doubles, b)
-        claims.open_index = index
-        return index
-    index = {}
-    for color, routes in ((c, b.by_color[c]) for c in (*_COLOR_KINDS, GRAY)):
-        index[color] = _open_of(routes, claims, shared_doubles)
-    index[_FERRY] = _open_of(b.ferries, claims, shared_doubles)
-    if isinstance(claims, Claims):
-        claims.open_index = index
-    return index
-
-
-def _group(route: RouteInfo):
-    return _FERRY if route.locomotives else route.color
-
-
-def _derive(index: dict, route: RouteInfo, player: str, shared_doubles: bool, b: Board) -> dict:
-    """The parent's open-route index after `player` claimed `route`."""
-    index = dict(index)
-    group = _group(route)
-    index[group] = tuple(e for e in index[group] if e[0] is not route)
-    if route.twin is not None:
-        twin = b.routes[route.twin]
-        group = _group(twin)
-        if shared_doubles:
-            index[group] = tuple(
-                (r, player) if r is twin else (r, owner) for r, owner in index[group]
-            )
-        else:
-            index[group] = tuple(e for e in index[group] if e[0] is not twin)
-    return index
-
-
-def _open_of(routes, claims: Claims, shared_doubles: bool) -> tuple:
-    out = []
-    for route in routes:
-        if route.id in claims:
-            continue
-        twin_owner = claims.get(route.twin) if route.twin else None
-        if twin_owner is not None and not shared_doubles:
-            continue
-        out.append((route, twin_owner))
-    return tuple(out)
-
-
-def _claimable(state: State, seat: int, into: list | None) -> bool:
-    """Is any route claimable now? With `into`, collect every claimable route there."""
+def _any_claim(state: State, seat: int) -> bool:
+    """Can the player claim some route now? (Stops at the first one found.)"""
     hand = state.hands[seat]
     trains = state.trains[seat]
     player = state.players[seat]
-    index = _open_index(state.claims, board(state.map_id), len(state.players) > FEW_PLAYERS)
+    index = open_index(state.claims, board(state.map_id), len(state.players) > FEW_PLAYERS)
     loco = hand[LOCO]
-    found = False
     for color in _COLOR_KINDS:
         limit = hand[color] + loco
         if limit > trains:
             limit = trains
-        for route, twin_owner in index[color]:
-            if route.length > limit:
+        for length, _, _, owners in index[color]:
+            if length > limit:
                 break
-            if twin_owner != player:
-                if into is None:
-                    return True
-                into.append(route)
-                found = True
-    best = max(hand[:LOCO]) + loco
-    limit = best if best < trains else trains
-    for route, twin_owner in index[GRAY]:
-        if route.length > limit:
-            break
-        if twin_owner != player:
-            if into is None:
+            if owners is None or any(owner != player for owner in owners):
                 return True
-            into.append(route)
-            found = True
-    if loco:
-        for route, twin_owner in index[_FERRY]:
-            if route.length <= limit and loco >= route.locomotives and twin_owner != player:
-                if into is None:
-                    return True
-                into.append(route)
-                found = True
-    return found
+    limit = max(hand[:LOCO]) + loco
+    if limit > trains:
+        limit = trains
+    for length, ferry_locos, _, owners in index[GRAY]:
+        if length > limit:
+            break
+        if ferry_locos <= loco and (owners is None or any(o != player for o in owners)):
+            return True
+    return False
 
 
-def _payment_counts(hand: tuple[int, ...], routes: list[RouteInfo]) -> list[int]:
-    """How many distinct payments each route has (gray ones share a count per shape)."""
+def _claim_options(state: State, seat: int) -> ClaimOptions:
+    hand = state.hands[seat]
+    trains = state.trains[seat]
+    player = state.players[seat]
+    index = open_index(state.claims, board(state.map_id), len(state.players) > FEW_PLAYERS)
     loco = hand[LOCO]
-    gray: dict[tuple[int, int], int] = {}
-    counts = []
-    for route in routes:
-        length = route.length
-        if route.color == GRAY:
-            shape = (length, route.locomotives)
-            count = gray.get(shape)
-            if count is None:
-                count = gray[shape] = count_one_color_payments(hand, length, route.locomotives)
-        else:
-            count = min(length, loco) - max(0, length - hand[route.color]) + 1
-        counts.append(count)
-    return counts
+    entries = []
+    for color in _COLOR_KINDS:
+        have = hand[color]
+        limit = have + loco
+        if limit > trains:
+            limit = trains
+        for length, _, routes, owners in index[color]:
+            if length > limit:
+                break
+            if owners is not None:
+                routes = _not_twin_of(routes, owners, player)
+                if not routes:
+                    continue
+            low = length - have if length > have else 0
+            entries.append((routes, (length if length < loco else loco) - low + 1))
+    limit = max(hand[:LOCO]) + loco
+    if limit > trains:
+        limit = trains
+    for length, ferry_locos, routes, owners in index[GRAY]:
+        if length > limit:
+            break
+        if ferry_locos > loco:
+            continue
+        if owners is not None:
+            routes = _not_twin_of(routes, owners, player)
+            if not routes:
+                continue
+        entries.append((routes, count_one_color_payments(hand, length, ferry_locos)))
+    return ClaimOptions(hand, entries)
+
+
+def _not_twin_of(routes: tuple, owners: tuple, player: str) -> tuple:
+    """The routes whose twin the player does not hold (one player never holds both)."""
+    return tuple(route for route, owner in zip(routes, owners, strict=True) if owner != player)
 
 
 def _station_cost(state: State, seat: int) -> int | None:

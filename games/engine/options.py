@@ -94,17 +94,18 @@ class Options(Sequence):
 
 
 class ClaimOptions(Options):
-    """Every (route, payment) claim: routes in the given order, payments in colour order."""
+    """Every (route, payment) claim. `entries` are (routes, payments per route) pairs: all
+    routes of an entry cost the same, so payments are counted per entry, not per route."""
 
-    __slots__ = ("_hand", "_routes", "_ends")
+    __slots__ = ("_hand", "_entries", "_ends")
 
-    def __init__(self, hand: tuple[int, ...], routes: list[RouteInfo], counts: list[int]):
+    def __init__(self, hand: tuple[int, ...], entries: list[tuple[tuple[RouteInfo, ...], int]]):
         self._hand = hand
-        self._routes = routes
+        self._entries = entries
         ends = []
         total = 0
-        for count in counts:
-            total += count
+        for routes, count in entries:
+            total += len(routes) * count
             ends.append(total)
         self._ends = ends
         self._len = total
@@ -112,8 +113,9 @@ class ClaimOptions(Options):
     def _get(self, index: int) -> Action:
         j = bisect_right(self._ends, index)
         offset = index - (self._ends[j - 1] if j else 0)
-        route = self._routes[j]
-        return ClaimRoute(route.id, route_payments(self._hand, route)[offset])
+        routes, count = self._entries[j]
+        route = routes[offset // count]
+        return ClaimRoute(route.id, route_payments(self._hand, route)[offset % count])
 
 
 class StationOptions(Options):

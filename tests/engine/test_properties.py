@@ -30,8 +30,10 @@ from games.engine import (
     new_game,
     player_view,
 )
+from games.engine.board import board
 from games.engine.cards import BOX, CARD_KINDS, TOTAL_TRAIN_CARDS
 from games.engine.maps import STATIONS_PER_PLAYER, TRAINS_PER_PLAYER
+from games.engine.open_routes import _build, open_index
 
 MAX_ACTIONS = 5000  # far above any real game: reaching it means the game never ended
 
@@ -60,8 +62,17 @@ def check_cheap(state: State) -> None:
         assert all(n >= 0 for n in state.hands[i])
 
 
+def check_open_index(state: State) -> None:
+    """The open-route index derived claim by claim equals one built from scratch."""
+    b = board(state.map_id)
+    shared = len(state.players) > 3
+    derived = open_index(state.claims, b, shared)
+    assert derived == _build(state.claims, b, shared)
+
+
 def check_full(state: State) -> None:
     check_cheap(state)
+    check_open_index(state)
     text = json.dumps(state.to_dict(), sort_keys=True)
     again = State.from_dict(json.loads(text))
     assert again == state

@@ -6,8 +6,11 @@ from ..actions import ClaimRoute
 from ..board import GRAY, Board, RouteInfo
 from ..cards import CARD_KINDS, LOCO, Cards
 from ..errors import IllegalMove
+from ..maps import get_map
+from .award import card_list, complete_claim
 from .draft import Draft
 from .payments import split, take_from_hand
+from .tunnels import start_tunnel
 from .turns import end_turn
 
 FEW_PLAYERS = 3  # with 2 or 3 players only one track of a double route can be used
@@ -59,8 +62,6 @@ def check_route_payment(route: RouteInfo, cards: Cards) -> tuple[int, int, int]:
 
 
 def claim_route(d: Draft, board: Board, seat: int, action: ClaimRoute) -> None:
-    from .tunnels import start_tunnel
-
     route = board.routes.get(action.route)
     if route is None:
         raise IllegalMove("unknown_route", f"There is no route {action.route!r} on this map.")
@@ -76,28 +77,11 @@ def claim_route(d: Draft, board: Board, seat: int, action: ClaimRoute) -> None:
     if route.tunnel:
         start_tunnel(d, seat, route, color, n_color, n_loco, action.cards)
         return
-    d.discard += _card_list(action.cards)
+    d.discard += card_list(action.cards)
     complete_claim(d, seat, route, action.cards)
     end_turn(d)
 
 
-def complete_claim(d: Draft, seat: int, route: RouteInfo, cards: Cards) -> None:
-    """The route is the player's: trains down, points up (cards already paid)."""
-    d.claims = d.claims.plus(route.id, d.players[seat])
-    d.set_seat("trains", seat, d.trains[seat] - route.length)
-    d.set_seat("scores", seat, d.scores[seat] + route.points)
-    d.events.append({
-        "type": "route_claimed", "player": d.players[seat], "route": route.id,
-        "length": route.length, "points": route.points, "cards": dict(cards),
-    })
-
-
-def _card_list(cards: Cards) -> tuple[str, ...]:
-    return tuple(kind for kind, n in cards for _ in range(n))
-
-
 def _name(d: Draft, route: RouteInfo) -> str:
-    from ..maps import get_map
-
     cities = get_map(d.map_id).cities
     return f"{cities[route.a].name}–{cities[route.b].name}"

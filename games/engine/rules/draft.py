@@ -13,6 +13,13 @@ from __future__ import annotations
 from ..state import State
 
 _new = object.__new__
+
+
+def replaced(values: tuple, i: int, value) -> tuple:
+    """A copy of the tuple with item i replaced."""
+    return values[:i] + (value,) + values[i + 1:]
+
+
 _set = object.__setattr__
 
 
@@ -23,19 +30,14 @@ class Draft:
 
     # --- small per-seat updates (tuples are replaced, never changed) ---
     def set_hand(self, seat: int, hand: tuple[int, ...]) -> None:
-        hands = list(self.hands)
-        hands[seat] = hand
-        self.hands = tuple(hands)
+        self.hands = replaced(self.hands, seat, hand)
 
     def add_card(self, seat: int, kind: int) -> None:
-        hand = list(self.hands[seat])
-        hand[kind] += 1
-        self.set_hand(seat, tuple(hand))
+        hand = self.hands[seat]
+        self.hands = replaced(self.hands, seat, replaced(hand, kind, hand[kind] + 1))
 
     def set_seat(self, field: str, seat: int, value) -> None:
-        values = list(getattr(self, field))
-        values[seat] = value
-        setattr(self, field, tuple(values))
+        setattr(self, field, replaced(getattr(self, field), seat, value))
 
     def freeze(self) -> State:
         """The new State (call once: the Draft gives its attributes to it)."""

@@ -6,7 +6,7 @@ from ..actions import BuildStation
 from ..board import Board
 from ..errors import IllegalMove
 from ..maps import STATIONS_PER_PLAYER
-from .claims import _card_list
+from .award import card_list
 from .draft import Draft
 from .payments import split, take_from_hand
 from .turns import end_turn
@@ -35,7 +35,7 @@ def build_station(d: Draft, board: Board, seat: int, action: BuildStation) -> No
             "wrong_cards", f"This station costs exactly {cost} card(s) of one colour."
         )
     d.set_hand(seat, take_from_hand(d.hands[seat], color, n_color, n_loco))
-    d.discard += _card_list(action.cards)
+    d.discard += card_list(action.cards)
     stations = dict(d.stations)
     stations[city] = player
     d.stations = stations

@@ -7,7 +7,7 @@ from ..board import Board, RouteInfo
 from ..cards import CARD_KINDS, KIND_INDEX, LOCO, Cards, cards_to_counts, counts_to_cards
 from ..errors import IllegalMove
 from ..state import TunnelPending
-from .claims import _card_list, complete_claim
+from .award import card_list, complete_claim
 from .draft import Draft
 from .payments import split, take_from_hand
 from .piles import take_from_deck
@@ -36,7 +36,7 @@ def start_tunnel(
         "revealed": revealed, "extra": extra,
     })
     if extra == 0:
-        d.discard += tuple(revealed) + _card_list(cards)
+        d.discard += tuple(revealed) + card_list(cards)
         complete_claim(d, seat, route, cards)
         end_turn(d)
         return
@@ -63,7 +63,7 @@ def pay_tunnel(d: Draft, board: Board, seat: int, action: PayTunnel) -> None:
     paid = tuple(a + b for a, b in zip(pending.laid, cards_to_counts(action.cards), strict=True))
     all_cards = counts_to_cards(paid)
     route = board.routes[pending.route]
-    d.discard += pending.revealed + _card_list(all_cards)
+    d.discard += pending.revealed + card_list(all_cards)
     d.events.append({
         "type": "tunnel_paid", "player": d.players[seat], "route": route.id,
         "extra": pending.extra, "cards": dict(action.cards),

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from .. import scoring
 from ..maps import STATIONS_PER_PLAYER, get_map
 from .draft import Draft
 
@@ -11,6 +12,9 @@ LAST_ROUND_TRAINS = 2  # a player ending a turn with this many trains or fewer s
 def next_active(d: Draft, seat: int) -> int:
     """The next seat after `seat` (in seat order) whose player has not forfeited."""
     n = len(d.players)
+    nxt = seat + 1 if seat + 1 < n else 0
+    if not d.forfeited[nxt]:
+        return nxt
     for step in range(1, n + 1):
         candidate = (seat + step) % n
         if not d.forfeited[candidate]:
@@ -35,25 +39,27 @@ def end_turn(d: Draft, passed: bool = False) -> None:
     """The current player's turn is over: maybe start or finish the last round, then move on."""
     d.pending = None
     seat = d.current
-    d.passes = d.passes + 1 if passed else 0
-    if d.last_round_ends_after == seat:
+    if passed:
+        d.passes += 1
+    elif d.passes:
+        d.passes = 0
+    last = d.last_round_ends_after
+    if last == seat:
         finish_game(d)
         return
-    if d.passes >= active_count(d):
+    if passed and d.passes >= active_count(d):
         # Nobody could do anything for a whole round: the game could never end otherwise.
         finish_game(d)
         return
-    if d.last_round_ends_after is None and d.trains[seat] <= LAST_ROUND_TRAINS:
+    if last is None and d.trains[seat] <= LAST_ROUND_TRAINS:
         d.last_round_ends_after = seat
         d.events.append({"type": "last_round", "player": d.players[seat]})
-    d.current = next_active(d, seat)
-    d.events.append({"type": "turn_passed", "player": d.players[d.current]})
+    d.current = nxt = next_active(d, seat)
+    d.events.append({"type": "turn_passed", "player": d.players[nxt]})
 
 
 def finish_game(d: Draft) -> None:
     """Final scoring (scoring.final_result) and the game_over event."""
-    from .. import scoring  # the scoring module is looked up at the end of a game only
-
     players = d.players
     final = scoring.final_result(
         get_map(d.map_id),

@@ -1,0 +1,112 @@
+"""Which routes are still open, grouped for a fast search of what a hand can claim.
+
+Routes are grouped by colour (all gray ones, ferries included, in one group) and, inside a
+group, in buckets of the same length and ferry locomotives, shortest first: every route of
+a bucket costs the same, so a hand's payment options are counted once per bucket. The index
+is cached on each Claims object and derived from its parent's index after one claim.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from .board import GRAY, Board, RouteInfo
+from .cards import LOCO
+from .state import Claims
+
+GROUPS = (*range(LOCO), GRAY)
+
+# A bucket: (length, ferry locomotives, routes, owners of their twins or None if no twin
+# is taken). Routes closed to everyone (twin taken with 2-3 players) are left out.
+Bucket = tuple[int, int, tuple[RouteInfo, ...], tuple[str | None, ...] | None]
+
+
+def open_index(claims: Mapping[str, str], b: Board, shared_doubles: bool) -> dict:
+    """{group: tuple of buckets} for these claims (cached on a Claims)."""
+    try:
+        return claims.open_index  # type: ignore[attr-defined]
+    except AttributeError:
+        pass
+    parent = getattr(claims, "parent", None)
+    if parent is not None and hasattr(parent[0], "open_index"):
+        before, route_id, player = parent
+        index = _derive(before.open_index, b, b.routes[route_id], player, shared_doubles)
+    else:
+        index = _build(claims, b, shared_doubles)
+    if isinstance(claims, Claims):
+        claims.open_index = index
+    return index
+
+
+def _build(claims: Mapping[str, str], b: Board, shared_doubles: bool) -> dict:
+    index = {}
+    for group in GROUPS:
+        routes = sorted(
+            (r for r in b.routes.values() if r.color == group),
+            key=lambda r: (r.length, r.locomotives, r.id),
+        )
+        entries = []
+        for route in routes:
+            if route.id in claims:
+                continue
+            owner = claims.get(route.twin) if route.twin else None
+            if owner is not None and not shared_doubles:
+                continue
+            entries.append((route, owner))
+        index[group] = _buckets(entries)
+    return index
+
+
+def _buckets(entries: list[tuple[RouteInfo, str | None]]) -> tuple[Bucket, ...]:
+    buckets: list[Bucket] = []
+    start = 0
+    while start < len(entries):
+        first = entries[start][0]
+        end = start
+        while end < len(entries) and (entries[end][0].length, entries[end][0].locomotives) == (
+            first.length, first.locomotives
+        ):
+            end += 1
+        part = entries[start:end]
+        owners = tuple(owner for _, owner in part)
+        buckets.append((
+            first.length, first.locomotives, tuple(route for route, _ in part),
+            owners if any(owner is not None for owner in owners) else None,
+        ))
+        start = end
+    return tuple(buckets)
+
+
+def _derive(index: dict, b: Board, route: RouteInfo, player: str, shared_doubles: bool) -> dict:
+    """The parent's index after `player` claimed `route`: only its bucket(s) change."""
+    index = dict(index)
+    _change(index, route, None)
+    if route.twin is not None:
+        twin = b.routes[route.twin]
+        _change(index, twin, player if shared_doubles else None)
+    return index
+
+
+def _change(index: dict, route: RouteInfo, owner: str | None) -> None:
+    """Drop `route` from its bucket, or (with an owner) record who holds its twin."""
+    group = index[route.color]
+    for i, (length, locos, routes, owners) in enumerate(group):
+        if length != route.length or locos != route.locomotives or route not in routes:
+            continue
+        k = routes.index(route)
+        if owner is not None:
+            new_owners = list(owners or (None,) * len(routes))
+            new_owners[k] = owner
+            bucket = (length, locos, routes, tuple(new_owners))
+        else:
+            routes = routes[:k] + routes[k + 1:]
+            if not routes:
+                index[route.color] = group[:i] + group[i + 1:]
+                return
+            if owners is not None:
+                owners = owners[:k] + owners[k + 1:]
+                if all(o is None for o in owners):
+                    owners = None
+            bucket = (length, locos, routes, owners)
+        index[route.color] = group[:i] + (bucket,) + group[i + 1:]
+        return

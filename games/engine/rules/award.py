@@ -1,0 +1,22 @@
+"""A route becomes a player's: trains down, points up, the claim recorded."""
+
+from __future__ import annotations
+
+from ..board import RouteInfo
+from ..cards import Cards
+from .draft import Draft, replaced
+
+
+def complete_claim(d: Draft, seat: int, route: RouteInfo, cards: Cards) -> None:
+    """The route is the player's: trains down, points up (cards already paid)."""
+    d.claims = d.claims.plus(route.id, d.players[seat])
+    d.trains = replaced(d.trains, seat, d.trains[seat] - route.length)
+    d.scores = replaced(d.scores, seat, d.scores[seat] + route.points)
+    d.events.append({
+        "type": "route_claimed", "player": d.players[seat], "route": route.id,
+        "length": route.length, "points": route.points, "cards": dict(cards),
+    })
+
+
+def card_list(cards: Cards) -> tuple[str, ...]:
+    return tuple(kind for kind, n in cards for _ in range(n))
