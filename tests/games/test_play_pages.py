@@ -401,3 +401,29 @@ def test_the_replay_steps_through_the_moves_with_public_information_only(two_pla
     assert "Your cards" not in html and not page.forms[1:]
     html = text_of(by_user[ann.pk].client.get(f"/games/{game.pk}/replay/", {"move": 0}))
     assert "The deal" in html
+
+
+def test_the_game_page_makes_as_many_queries_late_in_the_game_as_early(two_player_game):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+    from game_steps import play_one
+
+    game, ann, bob = two_player_game
+    client = Client()
+    client.force_login(ann)
+    rng = random.Random(9)
+
+    def page_queries():
+        with CaptureQueriesContext(connection) as captured:
+            assert client.get(f"/games/{game.pk}/").status_code == 200
+        return len(captured.captured_queries)
+
+    for _ in range(10):
+        play_one(game, rng)
+    early = page_queries()
+    for _ in range(50):
+        play_one(game, rng)
+        game.refresh_from_db()
+    assert Move.objects.filter(game=game).count() == 60
+    assert page_queries() == early
+    assert early <= 8
