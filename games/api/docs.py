@@ -23,23 +23,35 @@ def _example(name: str, code: str, message: str, **extra) -> OpenApiExample:
     return OpenApiExample(name, value={"error": code, "message": message, **extra})
 
 
+# The 400 examples, by name; each endpoint shows those it can answer.
+BAD_REQUESTS = {
+    "json": _example("Broken JSON", "malformed_json", "The request body is not valid JSON."),
+    "field": _example(
+        "Missing field", "invalid", "version: This field is required.",
+        fields={"version": ["This field is required."]},
+    ),
+    "action": _example(
+        "Unknown action", "bad_action",
+        "That is not a move this game understands: unknown action type 'fly'.",
+    ),
+    "settings": _example(
+        "Bad settings", "invalid", "map: \"mars\" is not a valid choice.",
+        fields={"map": ["\"mars\" is not a valid choice."]},
+    ),
+    "filter": _example(
+        "Unknown filter", "invalid", "filter must be one of mine, open, awaiting."
+    ),
+    "type": _example(
+        "Unknown type", "invalid", "type must be one of draw_card, claim_route, ..."
+    ),
+}
+
 # status -> (description, examples)
 ERRORS = {
     400: (
         "Malformed request: broken JSON, a missing or wrong field, or an action the game "
         "does not understand.",
-        [
-            _example("Broken JSON", "malformed_json", "The request body is not valid JSON."),
-            _example(
-                "Missing field", "invalid", "version: This field is required.",
-                fields={"version": ["This field is required."]},
-            ),
-            _example(
-                "Unknown action", "bad_action",
-                "That is not a move this game understands: unknown action type 'fly'.",
-            ),
-            _example("Bad settings", "invalid_settings", "Choose one of the maps on offer."),
-        ],
+        [],  # chosen per endpoint from BAD_REQUESTS
     ),
     401: (
         "Not signed in: send `Authorization: Token <key>` (or a session cookie).",
@@ -92,10 +104,13 @@ ERRORS = {
 }
 
 
-def refusals(*statuses: int) -> dict:
-    """extend_schema responses for these error statuses, plus 429."""
+def refusals(*statuses: int, bad: tuple[str, ...] = ("json", "field")) -> dict:
+    """extend_schema responses for these error statuses, plus 429; `bad` names the 400
+    examples (keys of BAD_REQUESTS)."""
     out = {}
     for code in (*statuses, 429):
         description, examples = ERRORS[code]
+        if code == 400:
+            examples = [BAD_REQUESTS[name] for name in bad]
         out[code] = OpenApiResponse(ErrorSerializer, description=description, examples=examples)
     return out

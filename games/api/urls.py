@@ -4,6 +4,7 @@ from django.urls import include, path, re_path
 from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerView
 
 from .not_found import api_not_found
+from .overview import DESCRIPTION, TAGS
 from .views.games import GameDetailView, GameListView
 from .views.leaderboards import LeaderboardView
 from .views.lobby import JoinView, LeaveView, StartView
@@ -31,7 +32,11 @@ v1 = [
 
 urlpatterns = [
     path("v1/", include(v1)),
-    path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
+    path(
+        "schema/",
+        SpectacularAPIView.as_view(custom_settings={"DESCRIPTION": DESCRIPTION, "TAGS": TAGS}),
+        name="api-schema",
+    ),
     path("docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
     path("redoc/", SpectacularRedocView.as_view(url_name="api-schema"), name="api-redoc"),
     re_path(r"", api_not_found),  # last: e.g. /api/v1/games/-3/ is a JSON 404 too

@@ -41,7 +41,7 @@ class GameListView(ApiView):
     @extend_schema(
         operation_id="games_list", tags=["games"], summary="List games",
         parameters=[FILTER_PARAMETER],
-        responses={200: GameSummary(many=True), **refusals(400, 401, 404)},
+        responses={200: GameSummary(many=True), **refusals(400, 401, 404, bad=("filter",))},
     )
     def get(self, request):
         default = "mine" if request.user.is_authenticated else "open"
@@ -60,7 +60,7 @@ class GameListView(ApiView):
         description="You take the first seat. The game starts when it is full, or when "
         "you start it (POST .../start/) with at least two players seated.",
         request=GameCreate,
-        responses={201: GameDetail, **refusals(400, 401)},
+        responses={201: GameDetail, **refusals(400, 401, bad=("json", "settings"))},
         examples=[
             OpenApiExample(
                 "Three players on Europe", request_only=True,

@@ -36,7 +36,7 @@ class JoinView(ApiView):
         "A private game needs its `invite_token` (without it, it is 404 like any game you "
         "may not see).",
         request=GameJoin,
-        responses={200: GameDetail, **refusals(400, 401, 404, 409)},
+        responses={200: GameDetail, **refusals(400, 401, 404, 409, bad=("json",))},
     )
     def post(self, request, game_id: int):
         body = GameJoin(data=request.data)

@@ -49,7 +49,7 @@ class LegalActionsView(ApiView):
         "list every distinct payment). Empty when you cannot act (not your turn, a "
         "spectator, the game over). `?type=` narrows to one action type (cheaper).",
         parameters=[OpenApiParameter("type", OpenApiTypes.STR, enum=ACTION_TYPES)],
-        responses={200: LegalActionsSerializer, **refusals(400, 404)},
+        responses={200: LegalActionsSerializer, **refusals(400, 404, bad=("type",))},
     )
     def get(self, request, game_id: int):
         kind = request.query_params.get("type") or None
@@ -74,7 +74,9 @@ class ActionsView(ApiView):
         "or the game is not being played; 400 a body that is not a move; 422 a move the "
         "rules forbid now, with the engine's code (e.g. `not_your_turn`, `route_taken`).",
         request=ActionPostSerializer,
-        responses={200: GameDetail, **refusals(400, 401, 403, 404, 409, 422)},
+        responses={200: GameDetail, **refusals(
+            400, 401, 403, 404, 409, 422, bad=("json", "field", "action")
+        )},
         examples=[
             OpenApiExample(
                 "Claim a route", request_only=True,
