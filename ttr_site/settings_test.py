@@ -12,3 +12,6 @@ SECURE_SSL_REDIRECT = False
 CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 STORAGES["staticfiles"] = {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"}  # noqa: F405
 WHITENOISE_AUTOREFRESH = True
+# Tasks queued by tests stay in this process: they never reach a developer's worker on
+# REDIS_URL. (The Celery integration test points a worker at Redis itself.)
+CELERY_BROKER_URL = "memory://"
