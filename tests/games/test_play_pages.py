@@ -427,3 +427,19 @@ def test_the_game_page_makes_as_many_queries_late_in_the_game_as_early(two_playe
     assert Move.objects.filter(game=game).count() == 60
     assert page_queries() == early
     assert early <= 8
+
+
+def test_a_seated_player_of_a_game_not_yet_started_sees_who_waits_and_can_start_it():
+    from games.services.lobby import game_create, game_join
+
+    ann, bob = make_users("ann", "bob")
+    game = game_create(creator=ann, map_id="usa", max_players=3)
+    game_join(game=game, user=bob)
+    html, page = Browser(Client(), ann, game).page()
+    assert "Waiting for players" in html and "bob" in html
+    start = next(f for f in page.forms if f.action.endswith("/start/"))
+    assert Browser(Client(), ann, game).client.post(start.action).status_code == 302
+    game.refresh_from_db()
+    assert game.status == "choosing"
+    html, _ = Browser(Client(), bob, game).page()
+    assert "Choose your opening tickets" in html
