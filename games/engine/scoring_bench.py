@@ -38,6 +38,14 @@ HARD_NETWORKS = (
         "essen-frankfurt", "essen-kobenhavn-1", "frankfurt-paris-2", "lisboa-madrid",
         "madrid-pamplona-2", "pamplona-paris-1", "sevastopol-sochi",
     ),
+    # Channel coast, Paris and Iberia: 19 routes.
+    (
+        "amsterdam-bruxelles", "amsterdam-essen", "amsterdam-london", "berlin-essen",
+        "brest-dieppe", "brest-paris", "bruxelles-dieppe", "bruxelles-frankfurt",
+        "budapest-wien-2", "cadiz-madrid", "dieppe-london-1", "dieppe-paris",
+        "edinburgh-london-1", "essen-frankfurt", "frankfurt-paris-2", "marseille-paris",
+        "munchen-venezia", "pamplona-paris-1", "rostov-sochi",
+    ),
     # The Balkans and the Black Sea: 19 routes.
     (
         "amsterdam-bruxelles", "angora-constantinople", "bruxelles-dieppe",
