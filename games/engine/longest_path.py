@@ -13,8 +13,8 @@ so the work is kept small:
   the one that suits the group's shape is used:
   * few loops (tree-like): walk every trail from the odd cities, depth first,
     never expanding the same (city, chains used) state twice;
-  * many loops: look for the lightest set of chains to leave out
-    (branch and bound, pruned by the parity of each city).
+  * many loops: after a short walk for a first trail, look for the lightest
+    set of chains to leave out (branch and bound, pruned by each city's parity).
 """
 
 from __future__ import annotations
