@@ -15,7 +15,7 @@ from itertools import combinations
 from .actions import Action, DeclineTunnel, DrawCard, DrawTickets, KeepTickets, Pass, PayTunnel
 from .board import GRAY, board
 from .cards import CARD_KINDS, LOCO, color_payment
-from .maps import LOCOMOTIVE, STATIONS_PER_PLAYER
+from .maps import LOCOMOTIVE, MAP_IDS, STATIONS_PER_PLAYER, get_map
 from .open_routes import open_index
 from .options import ClaimOptions, StationOptions, count_one_color_payments, one_color_payments
 from .rules.claims import FEW_PLAYERS
@@ -34,6 +34,7 @@ _TUNNEL_KINDS = frozenset((PAY_TUNNEL, DECLINE_TUNNEL))
 _DRAW_DECK = DrawCard("deck")
 _DRAW_FACE_UP = {kind: DrawCard("face_up", kind) for kind in CARD_KINDS}
 _COLOR_KINDS = range(LOCO)
+HAS_STATIONS = {map_id: get_map(map_id).has_stations for map_id in MAP_IDS}
 
 
 def _acting_seat(state: State, player: str) -> int | None:
@@ -122,9 +123,9 @@ def is_legal(state: State, player: str, action: Action) -> bool:
 
 # --- per kind ---
 
-def _draws(state: State) -> list[Action]:
-    return list(_draw_options(state.face_up, state.pending is SECOND_CARD,
-                              bool(state.deck or state.discard)))
+def _draws(state: State) -> Sequence[Action]:
+    return _draw_options(state.face_up, state.pending is SECOND_CARD,
+                         bool(state.deck or state.discard))
 
 
 @lru_cache(maxsize=8192)
@@ -137,12 +138,21 @@ def _draw_options(face_up: tuple[str, ...], second: bool, blind: bool) -> tuple[
 
 
 def _any_claim(state: State, seat: int) -> bool:
-    """Can the player claim some route now? (Stops at the first one found.)"""
+    """Can the player claim some route now? (Stops at the first one found; gray routes
+    first, since some short gray route is almost always open and affordable.)"""
     hand = state.hands[seat]
     trains = state.trains[seat]
     player = state.players[seat]
     index = open_index(state.claims, board(state.map_id), len(state.players) > FEW_PLAYERS)
     loco = hand[LOCO]
+    limit = max(hand[:LOCO]) + loco
+    if limit > trains:
+        limit = trains
+    for length, ferry_locos, _, owners in index[GRAY]:
+        if length > limit:
+            break
+        if ferry_locos <= loco and (owners is None or any(o != player for o in owners)):
+            return True
     for color in _COLOR_KINDS:
         limit = hand[color] + loco
         if limit > trains:
@@ -152,14 +162,6 @@ def _any_claim(state: State, seat: int) -> bool:
                 break
             if owners is None or any(owner != player for owner in owners):
                 return True
-    limit = max(hand[:LOCO]) + loco
-    if limit > trains:
-        limit = trains
-    for length, ferry_locos, _, owners in index[GRAY]:
-        if length > limit:
-            break
-        if ferry_locos <= loco and (owners is None or any(o != player for o in owners)):
-            return True
     return False
 
 
@@ -207,10 +209,9 @@ def _not_twin_of(routes: tuple, owners: tuple, player: str) -> tuple:
 
 def _station_cost(state: State, seat: int) -> int | None:
     """The cost of the player's next station if they can build one now, else None."""
-    if not board(state.map_id).map.has_stations:
+    if not HAS_STATIONS[state.map_id]:
         return None
-    player = state.players[seat]
-    built = sum(1 for owner in state.stations.values() if owner == player)
+    built = list(state.stations.values()).count(state.players[seat])
     if built >= STATIONS_PER_PLAYER:
         return None
     hand = state.hands[seat]

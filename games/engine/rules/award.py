@@ -19,4 +19,8 @@ def complete_claim(d: Draft, seat: int, route: RouteInfo, cards: Cards) -> None:
 
 
 def card_list(cards: Cards) -> tuple[str, ...]:
-    return tuple(kind for kind, n in cards for _ in range(n))
+    """The paid cards one by one, e.g. (("red", 2),) -> ("red", "red")."""
+    out: tuple[str, ...] = ()
+    for kind, n in cards:
+        out += (kind,) * n
+    return out
