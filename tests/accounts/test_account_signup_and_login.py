@@ -103,7 +103,7 @@ def test_log_in_with_a_wrong_password_is_refused_with_a_message(client, ann):
 
 
 def test_header_shows_the_logged_in_player_with_links(client, ann):
-    response = client.get("/")
+    response = client.get("/", follow=True)
 
     nav = header(response)
     assert 'href="/u/ann/"' in nav
@@ -124,3 +124,10 @@ def test_login_page_says_username_or_email_is_accepted(client):
 
     assert '<label for="id_login">Username or email:</label>' in html
     assert 'href="/accounts/password/reset/"' in html
+
+
+def test_signed_in_player_lands_on_their_games(client, ann):
+    response = client.get("/")
+
+    assert response.status_code == 302
+    assert response["Location"] == "/games/mine/"
