@@ -1,6 +1,6 @@
 """Drawing train cards: two per turn, the face-up locomotive rules, resets, empty piles."""
 
-from engine_helpers import BOX_TOTAL, act, card_total, draw, position, refused, types
+from engine_helpers import BOX_TOTAL, act, card_total, claim, draw, position, refused, types
 
 from games.engine import legal_actions, new_game
 
@@ -146,3 +146,13 @@ def test_blind_draw_events_never_name_the_card():
     state = position(train_deck=["purple", "red"], face_up=ROW)
     _, events = act(state, "ann", draw())
     assert events[0] == {"type": "card_drawn", "player": "ann", "source": "deck", "color": None}
+
+
+def test_short_face_up_row_is_refilled_once_cards_reach_the_discard():
+    hands = {"ann": {"red": 12, "blue": 12, "green": 12, "white": 12, "black": 12,
+                     "orange": 12, "purple": 12, "yellow": 10, "locomotive": 14}}
+    state = position(train_deck=[], discard=[], face_up=["yellow", "yellow"], hands=hands)
+    state, events = act(state, "ann", claim("denver-santa_fe", red=2))
+    assert "deck_reshuffled" in types(events)
+    assert sorted(state.face_up) == ["red", "red", "yellow", "yellow"]
+    assert state.deck == () and state.discard == ()

@@ -164,7 +164,7 @@ games = st.tuples(
 )
 
 
-@settings(max_examples=24, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=16, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(games)
 def test_random_games_keep_every_invariant(game):
     map_id, n_players, seed, draw_hungry = game
@@ -172,7 +172,7 @@ def test_random_games_keep_every_invariant(game):
     assert state.final is not None and len(state.final["ranking"]) >= 1
 
 
-@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(games)
 def test_random_games_with_forfeits_keep_every_invariant(game):
     map_id, n_players, seed, draw_hungry = game

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from .. import scoring
+from ..cards import FACE_UP_SIZE
 from ..maps import STATIONS_PER_PLAYER, get_map
 from .draft import Draft
+from .piles import refill_face_up
 
 LAST_ROUND_TRAINS = 2  # a player ending a turn with this many trains or fewer starts the last round
 
@@ -39,6 +41,8 @@ def end_turn(d: Draft, passed: bool = False) -> None:
     """The current player's turn is over: maybe start or finish the last round, then move on."""
     d.pending = None
     seat = d.current
+    if len(d.face_up) < FACE_UP_SIZE and (d.deck or d.discard):
+        refill_face_up(d)  # the row ran short while the piles were empty; cards are back
     if passed:
         d.passes += 1
     elif d.passes:
