@@ -39,7 +39,11 @@ HAS_STATIONS = {map_id: get_map(map_id).has_stations for map_id in MAP_IDS}
 
 def _acting_seat(state: State, player: str) -> int | None:
     """The player's seat if they may act now at all, else None."""
-    if state.phase == "game_over":
+    phase = state.phase
+    if phase == "play":  # the usual case: only the current player acts
+        seat = state.current
+        return seat if state.players[seat] == player and not state.forfeited[seat] else None
+    if phase == "game_over":
         return None
     try:
         seat = state.players.index(player)
@@ -47,9 +51,7 @@ def _acting_seat(state: State, player: str) -> int | None:
         return None
     if state.forfeited[seat]:
         return None
-    if state.phase == "initial_tickets":
-        return seat if state.offered[seat] else None
-    return seat if seat == state.current else None
+    return seat if state.offered[seat] else None  # the opening: anyone with an offer
 
 
 def legal_action_kinds(state: State, player: str) -> tuple[str, ...]:

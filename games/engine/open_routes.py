@@ -9,8 +9,9 @@ is cached on each Claims object and derived from its parent's index after one cl
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import cache
 
-from .board import GRAY, Board, RouteInfo
+from .board import GRAY, Board, RouteInfo, board
 from .cards import LOCO
 from .state import Claims
 
@@ -31,11 +32,18 @@ def open_index(claims: Mapping[str, str], b: Board, shared_doubles: bool) -> dic
     if parent is not None and hasattr(parent[0], "open_index"):
         before, route_id, player = parent
         index = _derive(before.open_index, b, b.routes[route_id], player, shared_doubles)
+    elif not claims:
+        index = _empty_index(b.map.id, shared_doubles)
     else:
         index = _build(claims, b, shared_doubles)
     if isinstance(claims, Claims):
         claims.open_index = index
     return index
+
+
+@cache
+def _empty_index(map_id: str, shared_doubles: bool) -> dict:
+    return _build({}, board(map_id), shared_doubles)
 
 
 def _build(claims: Mapping[str, str], b: Board, shared_doubles: bool) -> dict:

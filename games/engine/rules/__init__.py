@@ -62,6 +62,9 @@ def apply(state: State, player: str, action: Action) -> tuple[State, list[dict]]
 
 
 def _check_turn(state: State, player: str, action: Action) -> int:
+    seat = state.current
+    if state.phase == "play" and state.players[seat] == player and not state.forfeited[seat]:
+        return _check_pending(state, type(action), seat)  # the usual case, checked first
     if state.phase == "game_over":
         raise IllegalMove("game_over", "The game is over.")
     try:
@@ -82,6 +85,11 @@ def _check_turn(state: State, player: str, action: Action) -> int:
         return seat
     if seat != state.current:
         raise IllegalMove("not_your_turn", "It is not your turn.")
+    return _check_pending(state, kind, seat)
+
+
+def _check_pending(state: State, kind: type, seat: int) -> int:
+    """A pending decision allows only the actions that answer it."""
     pending = state.pending
     if pending is None:
         if kind is PayTunnel or kind is DeclineTunnel:
