@@ -1,6 +1,8 @@
 """Schemathesis against the generated OpenAPI schema, through the Django WSGI app:
 no generated request may cause a server error or a response the schema does not describe."""
 
+from contextlib import contextmanager
+
 import pytest
 import schemathesis
 from api_steps import started_game, token_client
@@ -20,15 +22,18 @@ CHECKS = [
 ]
 
 
-@pytest.fixture
-def wsgi_app():
-    """The real WSGI app, without closing the test's database connection between requests
-    (what Django's own test client does too)."""
+@contextmanager
+def connection_kept_open():
+    """The real WSGI app closes "old" database connections around each request, which would
+    close the test's transaction; Django's own test client switches that off the same way
+    (and switches it back on after each of its requests, so this wraps the fuzzing only)."""
     request_started.disconnect(close_old_connections)
     request_finished.disconnect(close_old_connections)
-    yield get_wsgi_application()
-    request_started.connect(close_old_connections)
-    request_finished.connect(close_old_connections)
+    try:
+        yield
+    finally:
+        request_started.connect(close_old_connections)
+        request_finished.connect(close_old_connections)
 
 
 def fuzz(schema, headers: dict, max_examples: int, game_id: int | None = None) -> list[str]:
@@ -55,17 +60,20 @@ def fuzz(schema, headers: dict, max_examples: int, game_id: int | None = None) -
     return [operation.label for operation in operations]
 
 
-def test_generated_requests_never_crash_the_api_nor_break_its_schema(wsgi_app):
+def test_generated_requests_never_crash_the_api_nor_break_its_schema():
     # Real games to find: the low ids schemathesis tries exist (one running, one open).
     clients = [token_client(name) for name in ("ada", "bob", "cyd")]
     running = started_game(clients, max_players=3)
     clients[0].post("/api/v1/games/", {"map": "europe"}, format="json")
-    schema = schemathesis.openapi.from_wsgi("/api/schema/?format=json", wsgi_app)
     token = clients[0]._credentials["HTTP_AUTHORIZATION"]
 
-    labels = fuzz(schema, {"Authorization": token}, max_examples=15)
-    fuzz(schema, {}, max_examples=4)  # and anonymously
-    fuzz(schema, {"Authorization": token}, max_examples=15, game_id=running["id"])
+    with connection_kept_open():
+        schema = schemathesis.openapi.from_wsgi(
+            "/api/schema/?format=json", get_wsgi_application()
+        )
+        labels = fuzz(schema, {"Authorization": token}, max_examples=15)
+        fuzz(schema, {}, max_examples=4)  # and anonymously
+        fuzz(schema, {"Authorization": token}, max_examples=15, game_id=running["id"])
 
     assert len(labels) == 12
     assert "POST /api/v1/games/{game_id}/actions/" in labels
