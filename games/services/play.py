@@ -31,6 +31,13 @@ def parse_action(action) -> "engine.Action":
         raise BadAction(f"That is not a move this game understands: {exc.message}.") from None
 
 
+def opening_choice_open(state: "engine.State", seat) -> bool:
+    """Opening tickets are chosen side by side: another player's choice cannot make
+    this one stale, so while this player's offer is open any version will do. Once
+    they have chosen, a repeated post is stale as usual."""
+    return state.phase == "initial_tickets" and bool(state.offered[state.seat(seat.player_id)])
+
+
 def game_play(*, game_id: int, user, action: dict, expected_version: int) -> PlayResult:
     """Apply `action` for `user`, made against `expected_version` of the game.
 
@@ -57,12 +64,13 @@ def game_play(*, game_id: int, user, action: dict, expected_version: int) -> Pla
             if game.status == GameStatus.OPEN:
                 raise GameNotActive("The game has not started yet.")
             raise GameNotActive("This game is over.")
-        if expected_version != game.version:
+        state = engine.State.from_dict(game.state)
+        behind = expected_version < game.version and opening_choice_open(state, seat)
+        if expected_version != game.version and not behind:
             raise GameMovedOn()
         if seat.forfeited:
             raise NotAllowed("You are out of this game: your time ran out.")
         parsed = parse_action(action)
-        state = engine.State.from_dict(game.state)
         previous = engine.player_view(state, None)
         new_state, events = engine.apply(state, seat.player_id, parsed)
         move = record_transition(

@@ -202,5 +202,5 @@ def test_the_lobby_fits_a_phone_and_the_header_links_my_games():
 
 def test_the_header_lobby_link_leads_to_the_open_games():
     client = client_for(make_user("ann"))
-    page = client.get("/").content.decode()
+    page = client.get("/", follow=True).content.decode()
     assert 'href="/games/">Lobby</a>' in page

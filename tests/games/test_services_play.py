@@ -237,3 +237,20 @@ def test_starting_a_game_tells_the_notifier_once():
         game = started_game([ann, bob])
     on_game_started.assert_called_once()
     assert on_game_started.call_args.args[0].pk == game.pk
+
+
+def test_opening_choices_made_side_by_side_are_both_accepted():
+    """Two players keep their opening tickets from the same page version: neither is stale."""
+    ann, bob = make_users("ann", "bob")
+    game = started_game([ann, bob])
+    version_seen = game.version
+    first, second = who_must_act(game)
+    for seat in (first, second):
+        action = a_legal_action(game, seat, random.Random(7))
+        game_play(game_id=game.pk, user=seat.user, action=action, expected_version=version_seen)
+    game.refresh_from_db()
+    assert game.status == GameStatus.PLAYING
+    assert Move.objects.filter(game=game).count() == 2
+    # The chooser's own repeated post (a double-click) is stale once they have chosen.
+    with pytest.raises(GameMovedOn):
+        game_play(game_id=game.pk, user=first.user, action=action, expected_version=version_seen)
