@@ -27,9 +27,16 @@ def draw_card(d: Draft, seat: int, action: DrawCard) -> None:
     second = d.pending is SECOND_CARD
     player = d.players[seat]
     if action.source == "deck":
-        card = take_from_deck(d)
-        if card is None:
-            raise IllegalMove("no_cards_to_draw", "The deck and the discard pile are both empty.")
+        deck = d.deck
+        if deck:  # the usual case, without a function call
+            card = deck[0]
+            d.deck = deck[1:]
+        else:
+            card = take_from_deck(d)
+            if card is None:
+                raise IllegalMove(
+                    "no_cards_to_draw", "The deck and the discard pile are both empty."
+                )
         d.add_card(seat, KIND_INDEX[card])
         d.events.append({"type": "card_drawn", "player": player, "source": "deck", "color": None})
     else:
@@ -53,7 +60,7 @@ def draw_card(d: Draft, seat: int, action: DrawCard) -> None:
         if KIND_INDEX[color] == LOCO:
             end_turn(d)
             return
-    if second or not can_draw_second(d):
+    if second or not (d.deck or d.discard or can_draw_second(d)):
         end_turn(d)
     else:
         d.pending = SECOND_CARD
