@@ -32,6 +32,7 @@ def open_index(claims: Mapping[str, str], b: Board, shared_doubles: bool) -> dic
     if parent is not None and hasattr(parent[0], "open_index"):
         before, route_id, player = parent
         index = _derive(before.open_index, b, b.routes[route_id], player, shared_doubles)
+        claims.parent = None  # derived: the parent need not be kept alive any longer
     elif not claims:
         index = _empty_index(b.map.id, shared_doubles)
     else:
