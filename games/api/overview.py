@@ -34,7 +34,9 @@ authentication; every write does (401 otherwise).
 
 Every accepted move bumps the game's `version`. A move posted against an older
 version is refused with **409 `moved_on`** and changes nothing: fetch the game
-and choose again. That makes double posts harmless.
+and choose again. That makes double posts harmless. The one exception: opening
+tickets are chosen side by side, so another player's choice does not make yours
+stale while your offer is open.
 
 ## Errors
 
