@@ -139,13 +139,21 @@ def _draw_options(face_up: tuple[str, ...], second: bool, blind: bool) -> tuple[
     return tuple(options)
 
 
+def _index(state: State) -> dict:
+    """The open-route index of the state's claims (cached on the Claims object)."""
+    try:
+        return state.claims.open_index
+    except AttributeError:
+        return open_index(state.claims, board(state.map_id), len(state.players) > FEW_PLAYERS)
+
+
 def _any_claim(state: State, seat: int) -> bool:
     """Can the player claim some route now? (Stops at the first one found; gray routes
     first, since some short gray route is almost always open and affordable.)"""
     hand = state.hands[seat]
     trains = state.trains[seat]
     player = state.players[seat]
-    index = open_index(state.claims, board(state.map_id), len(state.players) > FEW_PLAYERS)
+    index = _index(state)
     loco = hand[LOCO]
     limit = max(hand[:LOCO]) + loco
     if limit > trains:
@@ -171,7 +179,7 @@ def _claim_options(state: State, seat: int) -> ClaimOptions:
     hand = state.hands[seat]
     trains = state.trains[seat]
     player = state.players[seat]
-    index = open_index(state.claims, board(state.map_id), len(state.players) > FEW_PLAYERS)
+    index = _index(state)
     loco = hand[LOCO]
     entries = []
     for color in _COLOR_KINDS:

@@ -37,22 +37,21 @@ def apply(state: State, player: str, action: Action) -> tuple[State, list[dict]]
     """
     seat = _check_turn(state, player, action)
     d = thaw(state)
-    b = board(state.map_id)
     kind = type(action)
     if kind is DrawCard:
         draw_card(d, seat, action)
     elif kind is ClaimRoute:
-        claim_route(d, b, seat, action)
+        claim_route(d, board(state.map_id), seat, action)
     elif kind is KeepTickets:
-        keep_tickets(d, b, seat, action)
+        keep_tickets(d, board(state.map_id), seat, action)
     elif kind is DrawTickets:
         draw_tickets(d, seat)
     elif kind is BuildStation:
-        build_station(d, b, seat, action)
+        build_station(d, board(state.map_id), seat, action)
     elif kind is PayTunnel:
-        pay_tunnel(d, b, seat, action)
+        pay_tunnel(d, board(state.map_id), seat, action)
     elif kind is DeclineTunnel:
-        decline_tunnel(d, b, seat)
+        decline_tunnel(d, board(state.map_id), seat)
     elif kind is Pass:
         _pass(state, d, player)
     else:
