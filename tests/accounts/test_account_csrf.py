@@ -33,7 +33,13 @@ def test_visitor_forms_carry_a_csrf_token(client, url):
 
 @pytest.mark.parametrize(
     "url",
-    ["/games/mine/", "/settings/", "/accounts/email/", "/accounts/password/change/", "/accounts/logout/"],
+    [
+        "/games/mine/",
+        "/settings/",
+        "/accounts/email/",
+        "/accounts/password/change/",
+        "/accounts/logout/",
+    ],
 )
 def test_player_forms_carry_a_csrf_token(client, ann, url):
     assert_every_form_has_a_csrf_token(client.get(url))
