@@ -6,6 +6,7 @@ cd "$(dirname "$0")/.."
 export DEBUG="${DEBUG:-true}"
 export REDIS_URL="${REDIS_URL:-redis://127.0.0.1:6379/0}"
 PORT="${PORT:-8000}"
+export SITE_URL="${SITE_URL:-http://127.0.0.1:$PORT}"
 VENV="${VENV:-.venv}"
 mkdir -p var/mail var/redis
 
