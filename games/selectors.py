@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from django.db.models import Count, Prefetch
 
 from games import engine
-from games.models import Game, GameStatus, Move, Seat
+from games.models import Game, GameStatus, Seat
 from games.services.errors import NotAPlayer
 
 ACTIVE = (GameStatus.CHOOSING, GameStatus.PLAYING)
@@ -115,21 +115,3 @@ def awaiting_count(user) -> int:
 def names_for(game: Game) -> dict[str, str]:
     """{engine player id: username} for the log and the board."""
     return {seat.player_id: seat.user.username for seat in game.seats.all()}
-
-
-def log_for(game: Game, *, viewer: str | None, limit: int | None = None) -> list[str]:
-    """The game log in sentences, newest first (events are public: they never name a
-    blind-drawn card). `viewer` is the seat's player id, whose name reads "you"."""
-    names = names_for(game)
-    if viewer in names:
-        names[viewer] = f"{names[viewer]} (you)"
-    moves = Move.objects.filter(game=game).order_by("-number").only("events")
-    if limit is not None:
-        moves = moves[:limit]
-    sentences: list[str] = []
-    for move in moves:
-        for event in reversed(move.events):
-            sentence = engine.describe(event, names)
-            if sentence:
-                sentences.append(sentence)
-    return sentences

@@ -12,7 +12,7 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 
 from accounts.models import profile_for
-from games import engine
+from games.game_log import move_sentences
 from games.models import Game, GameStatus, Move, Notification, Seat
 from games.models import NotificationKind as Kind
 
@@ -76,12 +76,7 @@ def since_last_turn(game: Game, seats: list[Seat], user) -> list[str]:
             moves = moves.filter(number__gt=last)
     sentences = []
     for move in moves.only("events"):
-        for event in move.events:
-            if event.get("type") == "turn_passed":
-                continue  # the mail itself says whose turn it is
-            sentence = engine.describe(event, names, map_id=game.map_id)
-            if sentence:
-                sentences.append(sentence)
+        sentences += move_sentences(move.events, names, game.map_id)
     return sentences[-MAX_SENTENCES:]
 
 

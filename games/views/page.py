@@ -10,12 +10,12 @@ from __future__ import annotations
 from django.urls import reverse
 
 from games.engine.maps import STATIONS_PER_PLAYER
+from games.game_log import move_entries
 from games.svg import board_svg
 from games.svg.palette import player_css
 
 from . import pictures
 from .action_form import cards_token
-from .game_log import move_entries
 from .table import Table
 
 # The log on the game page shows the last moves only, so the page costs the same at move 150

@@ -4,12 +4,12 @@ from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
 from games import engine
+from games.game_log import move_entries, move_sentences
 from games.models import Move
 from games.selectors import access_game, names_for
 from games.services.replay import state_at
 from games.svg import board_svg, card_svg
 from games.svg.palette import player_css
-from games.views.game_log import QUIET_EVENTS, move_entries
 
 
 def _move_number(raw, last: int) -> int:
@@ -38,8 +38,7 @@ def game_replay(request, game_id: int):
             "board_svg": board_svg(game_map, view, player_colors=colors, player_names=names,
                                    title=f"{game_map.name} board after move {number}"),
             "face_up": [card_svg(color) for color in view["face_up"]],
-            "sentences": [engine.describe(e, names, game.map_id) for e in move.events
-                          if e.get("type") not in QUIET_EVENTS] if move else [],
+            "sentences": move_sentences(move.events, names, game.map_id) if move else [],
             "players": [
                 {"name": names[pid], "css": player_css(colors[pid]), **view["players"][pid]}
                 for pid in view["players_order"]

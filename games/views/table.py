@@ -12,6 +12,7 @@ from functools import cached_property
 
 from games import engine
 from games.models import Game, Seat
+from games.selectors import names_for
 
 
 @dataclass
@@ -48,7 +49,7 @@ class Table:
 
     @cached_property
     def names(self) -> dict[str, str]:
-        return {seat.player_id: seat.user.username for seat in self.seats}
+        return names_for(self.game)
 
     @cached_property
     def colors(self) -> dict[str, str]:

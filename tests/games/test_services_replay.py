@@ -7,8 +7,9 @@ import pytest
 from game_steps import make_users, play_to_the_end, started_game, state_of
 
 from games import engine
+from games.game_log import move_entries
 from games.models import GameStatus, Move
-from games.selectors import log_for
+from games.selectors import names_for
 from games.services.finish import places_from_ranking
 from games.services.replay import rebuild_state, state_at
 
@@ -50,11 +51,11 @@ def test_a_random_game_finishes_and_its_move_log_rebuilds_the_stored_state(map_i
     assert state_at(game, middle).to_dict() != game.state
     assert rebuild_state(game) == state_at(game, played)
 
-    log = log_for(game, viewer=None)
-    assert log[0].strip()  # newest first: the game's end is described first
+    log = move_entries(game, names_for(game))
+    assert log[0]["number"] == played  # newest first: the game's end is described first
     last_events = Move.objects.get(game=game, number=played).events
     names = {s.player_id: s.user.username for s in game.seats.all()}
-    assert log[0] == engine.describe(last_events[-1], names)
+    assert log[0]["sentences"][-1] == engine.describe(last_events[-1], names)
 
 
 def test_an_unrated_game_records_no_ratings():
