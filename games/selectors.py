@@ -18,7 +18,8 @@ ACTIVE = (GameStatus.CHOOSING, GameStatus.PLAYING)
 OVER = (GameStatus.FINISHED, GameStatus.ABORTED)
 
 
-def _with_seats(queryset):
+def with_seats(queryset):
+    """Games with their creator and their seats (users selected, in seat order) at hand."""
     return queryset.select_related("creator").prefetch_related(
         Prefetch("seats", queryset=Seat.objects.select_related("user").order_by("order"))
     )
@@ -27,7 +28,7 @@ def _with_seats(queryset):
 def access_game(*, game_id, user) -> Game:
     """The game with its seats (and their users) prefetched, if `user` may see it."""
     try:
-        game = _with_seats(Game.objects.all()).get(pk=int(game_id))
+        game = with_seats(Game.objects.all()).get(pk=int(game_id))
     except (Game.DoesNotExist, TypeError, ValueError):
         raise NotAPlayer() from None
     if seat_for(game, user) is not None:
@@ -56,7 +57,7 @@ def view_for(*, game: Game, user) -> dict | None:
 
 def open_games():
     """Public games waiting for players, newest first, with seats and a `seat_count`."""
-    return _with_seats(
+    return with_seats(
         Game.objects.filter(status=GameStatus.OPEN, is_private=False).annotate(
             seat_count=Count("seats")
         )
@@ -87,7 +88,7 @@ def my_games(user) -> MyGames:
     result = MyGames()
     if not user.is_authenticated:
         return result
-    games = _with_seats(Game.objects.filter(seats__user=user)).order_by("-created_at")
+    games = with_seats(Game.objects.filter(seats__user=user)).order_by("-created_at")
     for game in games:
         game.my_seat = seat_for(game, user)
         if game.status in OVER:

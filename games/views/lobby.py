@@ -3,25 +3,21 @@
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.db.models import Prefetch
-from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
-from django.urls import NoReverseMatch, reverse
+from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 
 from games.forms import GameCreateForm, turn_time_label
-from games.models import Game, GameStatus, Seat
-from games.selectors import my_games, open_games, seat_for
-from games.services.colors import color_css, color_name
+from games.models import Game, GameStatus
+from games.selectors import my_games, open_games, seat_for, with_seats
+from games.services.colors import color_name
 from games.services.errors import GameServiceError, NotAPlayer
 from games.services.lobby import game_create, game_join, game_leave, game_start
+from games.svg.palette import player_css
 
 
 def game_url(game: Game) -> str:
-    try:
-        return reverse("game_detail", args=[game.pk])
-    except NoReverseMatch:  # the game page is not mounted (yet)
-        return f"/games/{game.pk}/"
+    return reverse("game_detail", args=[game.pk])
 
 
 def _dress(games):
@@ -32,7 +28,7 @@ def _dress(games):
         invite_path = reverse("game_invite", args=[game.invite_token])
         game.invite_url = settings.SITE_URL + invite_path
         for seat in game.seats.all():
-            seat.css = color_css(seat.color)
+            seat.css = player_css(seat.color)
             seat.color_name = color_name(seat.color)
     return games
 
@@ -69,20 +65,25 @@ def create(request):
     return redirect(reverse("lobby") + f"#game-{game.pk}")
 
 
-def _game_or_404(game_id) -> Game:
-    return get_object_or_404(Game, pk=game_id)
+def _lobby_move(request, game_id, service, **details) -> Game | None:
+    """Run a lobby service on the game. A refusal is flashed and gives None (back to the
+    lobby); a game the user may not see is 404 (NotAPlayer is an Http404)."""
+    game = get_object_or_404(Game, pk=game_id)
+    try:
+        service(game=game, user=request.user, **details)
+    except NotAPlayer:
+        raise
+    except GameServiceError as exc:
+        messages.error(request, exc.message)
+        return None
+    return game
 
 
 @require_POST
 @login_required
 def join(request, game_id):
-    game = _game_or_404(game_id)
-    try:
-        game_join(game=game, user=request.user, invite_token=request.POST.get("invite_token"))
-    except NotAPlayer:
-        raise Http404 from None
-    except GameServiceError as exc:
-        messages.error(request, exc.message)
+    game = _lobby_move(request, game_id, game_join, invite_token=request.POST.get("invite_token"))
+    if game is None:
         return redirect("lobby")
     if game.status != GameStatus.OPEN:
         messages.success(request, "The game is full and has started: choose your tickets.")
@@ -96,49 +97,27 @@ def join(request, game_id):
 @require_POST
 @login_required
 def leave(request, game_id):
-    game = _game_or_404(game_id)
-    try:
-        game_leave(game=game, user=request.user)
-    except NotAPlayer:
-        raise Http404 from None
-    except GameServiceError as exc:
-        messages.error(request, exc.message)
-        return redirect("lobby")
-    messages.success(request, "You left the game.")
+    if _lobby_move(request, game_id, game_leave) is not None:
+        messages.success(request, "You left the game.")
     return redirect("lobby")
 
 
 @require_POST
 @login_required
 def start(request, game_id):
-    game = _game_or_404(game_id)
-    try:
-        game_start(game=game, user=request.user)
-    except NotAPlayer:
-        raise Http404 from None
-    except GameServiceError as exc:
-        messages.error(request, exc.message)
-        return redirect("lobby")
-    return redirect(game_url(game))
+    game = _lobby_move(request, game_id, game_start)
+    return redirect(game_url(game) if game is not None else "lobby")
 
 
 @require_GET
 @login_required
 def invite(request, token):
-    game = get_object_or_404(_invite_games(), invite_token=token)
-    if seat_for(game, request.user) is not None and game.status != GameStatus.OPEN:
+    game = get_object_or_404(with_seats(Game.objects.all()), invite_token=token)
+    seated = seat_for(game, request.user) is not None
+    if seated and game.status != GameStatus.OPEN:
         return redirect(game_url(game))
     _dress([game])
-    return render(
-        request, "games/lobby/invite.html",
-        {"game": game, "seated": seat_for(game, request.user) is not None},
-    )
-
-
-def _invite_games():
-    return Game.objects.select_related("creator").prefetch_related(
-        Prefetch("seats", queryset=Seat.objects.select_related("user").order_by("order"))
-    )
+    return render(request, "games/lobby/invite.html", {"game": game, "seated": seated})
 
 
 @require_GET
