@@ -36,6 +36,14 @@ def error_body(code: str, message: str, **extra) -> dict:
     return {"error": code, "message": message, **extra}
 
 
+def invalid_choice(name: str, choices) -> Response:
+    """400 for a query parameter outside its choices."""
+    return Response(
+        error_body("invalid", f"{name} must be one of {', '.join(choices)}."),
+        status=status.HTTP_400_BAD_REQUEST,
+    )
+
+
 def _first_message(detail) -> str:
     """The first sentence in a DRF validation detail (nested lists and dicts)."""
     if isinstance(detail, dict):

@@ -5,7 +5,10 @@ the caller's seat, or a spectator's); the stored state, seed and deck are never 
 """
 
 from django.urls import reverse
+from rest_framework.response import Response
 
+from games.api.access import visible_game
+from games.api.serializers.games import GameDetail
 from games.selectors import seat_for, view_for
 
 
@@ -73,3 +76,9 @@ def detail_of(request, game) -> dict:
         "ranking": _ranking(view, names),
         "view": view,
     }
+
+
+def detail_response(request, game_id, *, status: int = 200) -> Response:
+    """The game as the caller may see it now (GameDetail), read afresh after any change."""
+    game = visible_game(game_id=game_id, user=request.user)
+    return Response(GameDetail(detail_of(request, game)).data, status=status)

@@ -12,6 +12,12 @@ from .errors import BadAction, GameMovedOn, GameNotActive, NotAllowed, NotAPlaye
 from .locking import lock_game
 from .transition import record_transition
 
+# The action types a player may post (the engine's action dicts, see games/engine/README.md).
+ACTION_TYPES = (
+    "draw_card", "claim_route", "draw_tickets", "keep_tickets", "build_station",
+    "pay_tunnel", "decline_tunnel", "pass",
+)
+
 
 @dataclass(frozen=True)
 class PlayResult:

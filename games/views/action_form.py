@@ -11,11 +11,8 @@ from collections.abc import Mapping
 
 from games.engine.maps import CARD_KINDS
 from games.services.errors import BadAction
+from games.services.play import ACTION_TYPES
 
-ACTION_TYPES = (
-    "draw_card", "claim_route", "draw_tickets", "keep_tickets", "build_station",
-    "pay_tunnel", "decline_tunnel", "pass",
-)
 CHOOSE_PAYMENT = "Choose one of the ways to pay that are offered."
 
 

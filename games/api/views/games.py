@@ -4,11 +4,10 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiExample, OpenApiParameter, extend_schema
 from rest_framework import status
 from rest_framework.exceptions import NotAuthenticated
-from rest_framework.response import Response
 
-from games.api.access import visible_game
 from games.api.docs import refusals
-from games.api.presenting import detail_of, summary_of
+from games.api.errors import invalid_choice
+from games.api.presenting import detail_response, summary_of
 from games.api.serializers.games import GameCreate, GameDetail, GameSummary
 from games.selectors import my_games, open_games
 from games.services.lobby import game_create
@@ -47,10 +46,7 @@ class GameListView(ApiView):
         default = "mine" if request.user.is_authenticated else "open"
         name = request.query_params.get("filter") or default
         if name not in FILTERS:
-            return Response(
-                {"error": "invalid", "message": f"filter must be one of {', '.join(FILTERS)}."},
-                status=status.HTTP_400_BAD_REQUEST,
-            )
+            return invalid_choice("filter", FILTERS)
         page = self.paginate_queryset(_games_for(request, name))
         data = [summary_of(request, game) for game in page]
         return self.get_paginated_response(GameSummary(data, many=True).data)
@@ -73,8 +69,7 @@ class GameListView(ApiView):
         body.is_valid(raise_exception=True)
         game = game_create(creator=request.user, map_id=body.validated_data.pop("map"),
                            **body.validated_data)
-        game = visible_game(game_id=game.pk, user=request.user)
-        return Response(GameDetail(detail_of(request, game)).data, status=status.HTTP_201_CREATED)
+        return detail_response(request, game.pk, status=status.HTTP_201_CREATED)
 
 
 class GameDetailView(ApiView):
@@ -89,5 +84,4 @@ class GameDetailView(ApiView):
         responses={200: GameDetail, **refusals(404)},
     )
     def get(self, request, game_id: int):
-        game = visible_game(game_id=game_id, user=request.user)
-        return Response(GameDetail(detail_of(request, game)).data)
+        return detail_response(request, game_id)

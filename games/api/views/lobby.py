@@ -4,9 +4,8 @@ from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import status
 from rest_framework.response import Response
 
-from games.api.access import visible_game
 from games.api.docs import refusals
-from games.api.presenting import detail_of
+from games.api.presenting import detail_response
 from games.api.serializers.games import GameDetail, GameJoin
 from games.models import Game
 from games.services.errors import NotAPlayer
@@ -20,11 +19,6 @@ def _game(game_id) -> Game:
     if game is None:
         raise NotAPlayer()
     return game
-
-
-def _detail(request, game_id) -> Response:
-    game = visible_game(game_id=game_id, user=request.user)
-    return Response(GameDetail(detail_of(request, game)).data)
 
 
 class JoinView(ApiView):
@@ -45,7 +39,7 @@ class JoinView(ApiView):
             game=_game(game_id), user=request.user,
             invite_token=body.validated_data.get("invite_token") or None,
         )
-        return _detail(request, game_id)
+        return detail_response(request, game_id)
 
 
 class LeaveView(ApiView):
@@ -75,4 +69,4 @@ class StartView(ApiView):
     )
     def post(self, request, game_id: int):
         game_start(game=_game(game_id), user=request.user)
-        return _detail(request, game_id)
+        return detail_response(request, game_id)

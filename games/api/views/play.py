@@ -12,18 +12,14 @@ from rest_framework.response import Response
 from games import engine
 from games.api.access import visible_game
 from games.api.docs import refusals
-from games.api.presenting import detail_of
+from games.api.errors import invalid_choice
+from games.api.presenting import detail_response
 from games.api.serializers.actions import ActionPostSerializer, LegalActionsSerializer
 from games.api.serializers.games import GameDetail
 from games.selectors import seat_for
-from games.services.play import game_play
+from games.services.play import ACTION_TYPES, game_play
 
 from .base import ApiView
-
-ACTION_TYPES = (
-    "draw_card", "claim_route", "draw_tickets", "keep_tickets", "build_station",
-    "pay_tunnel", "decline_tunnel", "pass",
-)
 
 
 def legal_for(game, user, kind: str | None) -> tuple[list[str], list[dict]]:
@@ -54,10 +50,7 @@ class LegalActionsView(ApiView):
     def get(self, request, game_id: int):
         kind = request.query_params.get("type") or None
         if kind is not None and kind not in ACTION_TYPES:
-            return Response(
-                {"error": "invalid", "message": f"type must be one of {', '.join(ACTION_TYPES)}."},
-                status=400,
-            )
+            return invalid_choice("type", ACTION_TYPES)
         game = visible_game(game_id=game_id, user=request.user)
         kinds, actions = legal_for(game, request.user, kind)
         data = {"version": game.version, "kinds": kinds, "actions": actions}
@@ -104,5 +97,4 @@ class ActionsView(ApiView):
             game_id=game_id, user=request.user, action=body.validated_data["action"],
             expected_version=body.validated_data["version"],
         )
-        game = visible_game(game_id=game_id, user=request.user)
-        return Response(GameDetail(detail_of(request, game)).data)
+        return detail_response(request, game_id)
