@@ -97,6 +97,3 @@ def player_message_for(exc: Exception) -> str:
     message = getattr(exc, "message", None)
     return message if isinstance(message, str) and message else str(exc)
 
-
-# The name the move path's design uses for "a non-player gets 404".
-NotFound = NotAPlayer

@@ -11,10 +11,9 @@ from django.urls import reverse
 
 from games.engine.maps import STATIONS_PER_PLAYER
 from games.game_log import move_entries
-from games.svg import board_svg
+from games.svg import board_svg, card_svg, deck_svg, hand_svg, ticket_svg
 from games.svg.palette import player_css
 
-from . import pictures
 from .action_form import cards_token
 from .table import Table
 
@@ -109,7 +108,7 @@ def tunnel_panel(table: Table, pending: dict) -> dict:
     return {
         "kind": "tunnel",
         "route": route_info(table, pending["route"]),
-        "revealed": [pictures.card(color) for color in pending.get("revealed", [])],
+        "revealed": [card_svg(color) for color in pending.get("revealed", [])],
         "extra": pending.get("extra", 0),
         "options": payment_options(table.legal_of("pay_tunnel")),
         "can_decline": bool(table.legal_of("decline_tunnel")),
@@ -161,16 +160,21 @@ def choose_panel(table: Table, requested: str | None, route_id: str | None = Non
     return base, None
 
 
-def ticket_card(table: Table, ticket_id: str, *, done: bool | None) -> dict:
+def ticket_name(table: Table, ticket_id: str) -> str:
     ticket = table.game_map.tickets[ticket_id]
     cities = table.game_map.cities
+    return f"{cities[ticket.a].name} – {cities[ticket.b].name}"
+
+
+def ticket_card(table: Table, ticket_id: str, *, done: bool | None) -> dict:
+    ticket = table.game_map.tickets[ticket_id]
     return {
         "id": ticket_id,
-        "name": f"{cities[ticket.a].name} – {cities[ticket.b].name}",
+        "name": ticket_name(table, ticket_id),
         "points": ticket.points,
         "long": ticket.long,
         "done": done,
-        "svg": pictures.ticket(table.game_map, ticket_id, done=done),
+        "svg": ticket_svg(table.game_map, ticket_id, done=done),
     }
 
 
@@ -216,13 +220,11 @@ def score_sheet(table: Table) -> dict | None:
                 "css": player_css(seat.color),
                 "routes": result["routes"],
                 "completed": [
-                    {"name": ticket_card(table, t, done=True)["name"],
-                     "points": game_map.tickets[t].points}
+                    {"name": ticket_name(table, t), "points": game_map.tickets[t].points}
                     for t in result.get("completed", [])
                 ],
                 "failed": [
-                    {"name": ticket_card(table, t, done=False)["name"],
-                     "points": -game_map.tickets[t].points}
+                    {"name": ticket_name(table, t), "points": -game_map.tickets[t].points}
                     for t in result.get("failed", [])
                 ],
                 "tickets": result["tickets"],
@@ -279,7 +281,7 @@ def turn_info(table: Table) -> dict:
 
 
 def page_context(table: Table, *, panel: dict | None = None, flash: str | None = None,
-                 flash_ok: bool = False, panel_only: bool = False) -> dict:
+                 panel_only: bool = False) -> dict:
     """Everything the page shows; with ``panel_only`` just what the action panel needs."""
     game = table.game
     context = {
@@ -288,7 +290,6 @@ def page_context(table: Table, *, panel: dict | None = None, flash: str | None =
         "version": game.version,
         "panel": panel or default_panel(table),
         "flash": flash,
-        "flash_ok": flash_ok,
     }
     if not table.started:
         return context
@@ -302,12 +303,12 @@ def page_context(table: Table, *, panel: dict | None = None, flash: str | None =
         "has_stations": table.game_map.has_stations,
         "board_svg": board(table),
         "face_up": [
-            {"color": color, "svg": pictures.card(color),
+            {"color": color, "svg": card_svg(color),
              "can_take": color in table.face_up_colors}
             for color in view["face_up"]
         ],
         "deck": {"count": view["deck_count"], "can_draw": table.can_draw_deck,
-                 "svg": pictures.deck(view["deck_count"])},
+                 "svg": deck_svg(view["deck_count"])},
         "ticket_deck_count": view["ticket_deck_count"],
         "discard_count": view["discard_count"],
         "players": player_rows(table),
@@ -315,13 +316,13 @@ def page_context(table: Table, *, panel: dict | None = None, flash: str | None =
         "final": score_sheet(table),
     })
     if table.me is not None:
-        progress = pictures.ticket_progress(table)
+        progress = mine.get("ticket_progress") or {}
         final = view.get("final")
         if final:
             completed = set(final["players"][table.viewer].get("completed", []))
             progress = {t: t in completed for t in mine.get("tickets", [])}
         context.update({
-            "hand_svg": pictures.hand(mine.get("hand") or {}),
+            "hand_svg": hand_svg(mine.get("hand") or {}),
             "hand_total": sum((mine.get("hand") or {}).values()),
             "my_tickets": [
                 ticket_card(table, t, done=progress.get(t)) for t in mine.get("tickets", [])

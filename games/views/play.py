@@ -5,7 +5,12 @@ from django.views.decorators.http import require_POST
 from django.views.decorators.vary import vary_on_headers
 
 from games.engine import IllegalMove
-from games.services.errors import GameServiceError, NotAPlayer, http_status_for
+from games.services.errors import (
+    GameServiceError,
+    NotAPlayer,
+    http_status_for,
+    player_message_for,
+)
 from games.services.play import game_play
 
 from .action_form import action_from_post, expected_version
@@ -32,10 +37,11 @@ def game_move(request, game_id: int):
     422 illegal, 400 malformed); a plain form is redirected to the game page on
     success and shown the page with the message otherwise.
     """
-    table = load_table(request, game_id)  # a stranger gets 404 before anything else
+    # No table is read before the move: game_play refuses a stranger first (NotAPlayer, 404),
+    # and every refusal renders through load_table, which is 404 to a stranger as well.
     try:
         game_play(
-            game_id=table.game.pk,
+            game_id=game_id,
             user=request.user,
             action=action_from_post(request.POST),
             expected_version=expected_version(request.POST),
@@ -44,11 +50,10 @@ def game_move(request, game_id: int):
         raise
     except (GameServiceError, IllegalMove) as exc:
         table = load_table(request, game_id)
-        message = getattr(exc, "message", None) or str(exc)
         return render_game(
-            request, table, panel=_reopened_panel(table, request.POST), flash=message,
-            status=http_status_for(exc),
+            request, table, panel=_reopened_panel(table, request.POST),
+            flash=player_message_for(exc), status=http_status_for(exc),
         )
     if not request.htmx:
-        return redirect("game_detail", game_id=table.game.pk)
+        return redirect("game_detail", game_id=game_id)
     return render_game(request, load_table(request, game_id))

@@ -11,7 +11,7 @@ from .table import Table
 
 PAGE = "games/play/game.html"
 FRAGMENTS = "games/play/fragments.html"
-ACTION_PANEL = "games/play/action_panel_swap.html"
+ACTION_PANEL = "games/play/action_panel.html"
 
 
 def load_table(request, game_id) -> Table:
@@ -20,13 +20,11 @@ def load_table(request, game_id) -> Table:
     return Table(game=game, seats=list(game.seats.all()), me=seat_for(game, request.user))
 
 
-def render_game(request, table: Table, *, panel=None, flash=None, flash_ok=False, status=200,
-                only_panel=False):
+def render_game(request, table: Table, *, panel=None, flash=None, status=200, only_panel=False):
     """The whole page, or for htmx the fragments (or only the action panel when that is all
     that changed)."""
     only_panel = only_panel and request.htmx
-    context = page_context(table, panel=panel, flash=flash, flash_ok=flash_ok,
-                           panel_only=only_panel)
+    context = page_context(table, panel=panel, flash=flash, panel_only=only_panel)
     template = PAGE
     if request.htmx:
         template = ACTION_PANEL if only_panel else FRAGMENTS

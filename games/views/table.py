@@ -1,8 +1,10 @@
 """What one viewer may see of a game right now, and what they may do.
 
 Everything shown on the game page comes from ``player_view(state, viewer)``
-(never from the stored state itself) and from ``legal_actions`` for the
-viewer, so a template cannot leak what the engine did not hand out.
+(never from the stored state itself) and from the viewer's legal actions, so a
+template cannot leak what the engine did not hand out. The state is read once
+per Table; legal actions are built one kind at a time, only for the kinds the
+page shows (a claim or station can be paid in hundreds of ways).
 """
 
 from __future__ import annotations
@@ -21,18 +23,19 @@ class Table:
     seats: list[Seat]  # in seat order, users selected
     me: Seat | None  # the viewer's seat; None for a spectator
     view: dict = field(init=False)
-    legal: list[dict] = field(init=False)
+    kinds: frozenset[str] = field(init=False)  # the action types the viewer may take now
 
     def __post_init__(self) -> None:
+        self._state = None
+        self._legal: dict[str, list[dict]] = {}
         if self.game.state is None:
-            self.view, self.legal = {}, []
+            self.view, self.kinds = {}, frozenset()
             return
-        state = engine.State.from_dict(self.game.state)
-        viewer = self.me.player_id if self.me else None
-        self.view = engine.player_view(state, viewer)
+        self._state = engine.State.from_dict(self.game.state)
+        self.view = engine.player_view(self._state, self.viewer)
         can_act = self.me is not None and not self.me.forfeited and self.game.is_active
-        self.legal = (
-            [action.to_dict() for action in engine.legal_actions(state, viewer)] if can_act else []
+        self.kinds = frozenset(
+            engine.legal_action_kinds(self._state, self.viewer) if can_act else ()
         )
 
     @property
@@ -60,7 +63,13 @@ class Table:
         return {seat.player_id: seat for seat in self.seats}
 
     def legal_of(self, kind: str) -> list[dict]:
-        return [action for action in self.legal if action["type"] == kind]
+        """The viewer's legal actions of one type, as action dicts."""
+        if kind not in self.kinds:
+            return []
+        if kind not in self._legal:
+            options = engine.legal_options(self._state, self.viewer, kind)
+            self._legal[kind] = [action.to_dict() for action in options]
+        return self._legal[kind]
 
     @cached_property
     def claimable_routes(self) -> set[str]:
@@ -79,15 +88,15 @@ class Table:
 
     @property
     def can_draw_tickets(self) -> bool:
-        return bool(self.legal_of("draw_tickets"))
+        return "draw_tickets" in self.kinds
 
     @property
     def can_build_station(self) -> bool:
-        return bool(self.legal_of("build_station"))
+        return "build_station" in self.kinds
 
     @property
     def must_pass(self) -> bool:
-        return bool(self.legal_of("pass"))
+        return "pass" in self.kinds
 
     @property
     def mine(self) -> dict:
@@ -97,16 +106,12 @@ class Table:
         return self.view["players"].get(self.me.player_id, {})
 
     @property
-    def pending(self) -> dict | None:
-        return self.view.get("pending") if self.view else None
-
-    @property
     def my_pending(self) -> dict | None:
-        pending = self.pending
+        pending = self.view.get("pending") if self.view else None
         if pending and self.me and pending.get("player") == self.me.player_id:
             return pending
         return None
 
     @property
     def is_my_turn(self) -> bool:
-        return bool(self.legal) and self.view.get("phase") == "play"
+        return bool(self.kinds) and self.view.get("phase") == "play"
