@@ -3,12 +3,18 @@
 from __future__ import annotations
 
 from ..actions import DrawCard
-from ..cards import KIND_INDEX, LOCO
+from ..cards import FACE_UP_SIZE, KIND_INDEX
 from ..errors import IllegalMove
 from ..maps import LOCOMOTIVE
 from ..state import SECOND_CARD
 from .draft import Draft
-from .piles import can_draw_blind, refill_face_up, take_from_deck
+from .piles import (
+    MAX_FACE_UP_LOCOMOTIVES,
+    can_draw_blind,
+    refill_face_up,
+    reset_face_up_locomotives,
+    take_from_deck,
+)
 from .turns import end_turn
 
 
@@ -25,7 +31,6 @@ def can_draw_second(d) -> bool:
 
 def draw_card(d: Draft, seat: int, action: DrawCard) -> None:
     second = d.pending is SECOND_CARD
-    player = d.players[seat]
     if action.source == "deck":
         deck = d.deck
         if deck:  # the usual case, without a function call
@@ -38,26 +43,36 @@ def draw_card(d: Draft, seat: int, action: DrawCard) -> None:
                     "no_cards_to_draw", "The deck and the discard pile are both empty."
                 )
         d.add_card(seat, KIND_INDEX[card])
-        d.events.append({"type": "card_drawn", "player": player, "source": "deck", "color": None})
+        d.events.append(
+            {"type": "card_drawn", "player": d.players[seat], "source": "deck", "color": None}
+        )
     else:
         color = action.color
-        if color not in d.face_up:
+        row = d.face_up
+        if color not in row:
             raise IllegalMove("card_not_face_up", f"There is no face-up {_card(color)} to take.")
-        if color == LOCOMOTIVE and second:
+        if second and color == LOCOMOTIVE:
             raise IllegalMove(
                 "locomotive_not_second",
                 "A face-up locomotive can only be taken as your first card, and then it is "
                 "your only card this turn.",
             )
-        row = list(d.face_up)
-        row.remove(color)
-        d.face_up = tuple(row)
+        i = row.index(color)
+        row = row[:i] + row[i + 1:]
         d.add_card(seat, KIND_INDEX[color])
         d.events.append(
-            {"type": "card_drawn", "player": player, "source": "face_up", "color": color}
+            {"type": "card_drawn", "player": d.players[seat], "source": "face_up", "color": color}
         )
-        refill_face_up(d)
-        if KIND_INDEX[color] == LOCO:
+        deck = d.deck
+        if deck and len(row) == FACE_UP_SIZE - 1:  # the usual refill: the top card takes the place
+            d.face_up = row + (deck[0],)
+            d.deck = deck[1:]
+            if d.face_up.count(LOCOMOTIVE) > MAX_FACE_UP_LOCOMOTIVES:
+                reset_face_up_locomotives(d)
+        else:
+            d.face_up = row
+            refill_face_up(d)
+        if color == LOCOMOTIVE:
             end_turn(d)
             return
     if second or not (d.deck or d.discard or can_draw_second(d)):

@@ -58,7 +58,10 @@ def end_turn(d: Draft, passed: bool = False) -> None:
     if last is None and d.trains[seat] <= LAST_ROUND_TRAINS:
         d.last_round_ends_after = seat
         d.events.append({"type": "last_round", "player": d.players[seat]})
-    d.current = nxt = next_active(d, seat)
+    nxt = seat + 1 if seat + 1 < len(d.players) else 0
+    if d.forfeited[nxt]:
+        nxt = next_active(d, seat)
+    d.current = nxt
     d.events.append({"type": "turn_passed", "player": d.players[nxt]})
 
 
