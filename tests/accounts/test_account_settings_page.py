@@ -92,3 +92,36 @@ def test_profile_for_creates_one_profile_and_reuses_it(django_user_model):
 
     assert first.pk == second.pk
     assert Profile.objects.filter(user=user).count() == 1
+
+
+def _local_time_shown(client) -> str:
+    with time_machine.travel(dt.datetime(2026, 3, 1, 20, 30, tzinfo=dt.UTC), tick=False):
+        html = client.get("/settings/").content.decode()
+    return html.split('<strong class="local-time">')[1].split("</strong>")[0]
+
+
+def test_the_time_zone_is_read_once_at_login_not_on_every_request(client, django_user_model):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    user = django_user_model.objects.create_user("dan", "dan@example.org", PASSWORD)
+    Profile.objects.create(user=user, timezone="Asia/Tokyo")
+    client.force_login(user)
+
+    with CaptureQueriesContext(connection) as captured:
+        assert client.get("/games/mine/").status_code == 200
+    assert not [q for q in captured.captured_queries if "accounts_profile" in q["sql"]]
+    assert _local_time_shown(client) == "2 March 2026, 05:30"
+
+
+def test_a_session_from_before_the_zone_was_kept_in_it_still_shows_local_times(
+    client, django_user_model
+):
+    user = django_user_model.objects.create_user("eve", "eve@example.org", PASSWORD)
+    Profile.objects.create(user=user, timezone="Asia/Tokyo")
+    client.force_login(user)
+    session = client.session
+    del session["timezone"]
+    session.save()
+
+    assert _local_time_shown(client) == "2 March 2026, 05:30"

@@ -353,7 +353,7 @@ def test_the_version_endpoint_answers_204_while_current_and_asks_for_a_refresh_a
     client = Client()
     client.force_login(bob)
     url = f"/games/{game.pk}/version/"
-    with django_assert_max_num_queries(4):  # session, user, profile, and one for the game
+    with django_assert_max_num_queries(4):  # session, user, one for the game, one spare
         response = client.get(url, {"v": game.version})
     assert response.status_code == 204
     etag = response["ETag"]
