@@ -8,13 +8,22 @@
    close, and a push of cities off routes that merely pass by them.
 3. Place each name at one of eight spots around its city (then further out),
    never over another name or city, preferring spots that cover no track.
+
+This takes about half a second per map, so each map's layout is kept in
+layouts/<map>.json (exact: JSON keeps every float) and read from there while the
+map's cities and routes are those it was computed from. After changing this
+module, regenerate the files with `python -m games.svg.save_layouts`; a test checks
+that recomputing gives what the files hold.
 """
 
 from __future__ import annotations
 
+import hashlib
+import json
 import math
 from collections.abc import Mapping
 from dataclasses import dataclass
+from pathlib import Path
 from statistics import median
 from types import MappingProxyType
 
@@ -58,17 +67,67 @@ class Layout:
 
 
 _CACHE: dict[str, Layout] = {}
+SAVED_DIR = Path(__file__).with_name("layouts")
 
 
 def layout_for(game_map) -> Layout:
-    """The layout of a map; computed on first use and kept for the life of the process."""
+    """The layout of a map: the saved one when it fits the map, else computed; kept for the
+    life of the process."""
     found = _CACHE.get(game_map.id)
     if found is None:
-        found = _CACHE[game_map.id] = _compute(game_map)
+        found = _CACHE[game_map.id] = saved_layout(game_map) or compute_layout(game_map)
     return found
 
 
-def _compute(game_map) -> Layout:
+def map_digest(game_map) -> str:
+    """A fingerprint of everything the layout reads from the map."""
+    inputs = [
+        game_map.id,
+        [(c.id, c.name, c.lat, c.lon) for c in game_map.cities.values()],
+        [(r.id, r.a, r.b, r.length) for r in game_map.routes.values()],
+    ]
+    return hashlib.sha256(json.dumps(inputs).encode()).hexdigest()
+
+
+def saved_layout(game_map) -> Layout | None:
+    """The layout saved for this map, or None (no file, or the map has changed since)."""
+    try:
+        data = json.loads((SAVED_DIR / f"{game_map.id}.json").read_text())
+    except FileNotFoundError:
+        return None
+    if data.get("map_digest") != map_digest(game_map):
+        return None
+    labels = {
+        cid: Label(x, y, anchor, tuple(box)) for cid, (x, y, anchor, box) in data["labels"].items()
+    }
+    return Layout(
+        data["width"], data["height"],
+        MappingProxyType({cid: tuple(p) for cid, p in data["points"].items()}),
+        MappingProxyType(labels), data["unit"],
+    )
+
+
+def save_layout(game_map) -> Path:
+    """Compute the map's layout and write it where layout_for reads it."""
+    layout = compute_layout(game_map)
+    data = {
+        "map_digest": map_digest(game_map),
+        "width": layout.width,
+        "height": layout.height,
+        "unit": layout.unit,
+        "points": dict(layout.points),
+        "labels": {
+            cid: [label.x, label.y, label.anchor, label.box]
+            for cid, label in layout.labels.items()
+        },
+    }
+    path = SAVED_DIR / f"{game_map.id}.json"
+    path.parent.mkdir(exist_ok=True)
+    path.write_text(json.dumps(data, indent=1) + "\n")
+    return path
+
+
+def compute_layout(game_map) -> Layout:
     geo = _project(game_map)
     pairs = _route_pairs(game_map)
     unit = _unit(geo, pairs)
@@ -385,3 +444,4 @@ def _place_labels(game_map, points, pairs) -> dict[str, Label]:
             raise RuntimeError(f"no free place for the label of {cid}")
         placed[cid] = best
     return placed
+

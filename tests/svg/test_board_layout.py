@@ -70,11 +70,32 @@ def test_no_two_routes_cross(game_map):
 
 
 def test_layout_is_deterministic(game_map):
-    first = layout_for(game_map)
-    layout_module._CACHE.pop(game_map.id)
-    again = layout_for(game_map)
+    first = layout_module.compute_layout(game_map)
+    again = layout_module.compute_layout(game_map)
     assert dict(again.points) == dict(first.points)
     assert dict(again.labels) == dict(first.labels)
+    assert again == first
+
+
+def test_the_saved_layout_is_what_the_code_computes(game_map):
+    """The pages draw from games/svg/layouts/; after a layout change, run
+    `python -m games.svg.save_layouts`."""
+    saved = layout_module.saved_layout(game_map)
+    assert saved is not None, "no saved layout for this map, or the map changed since"
+    computed = layout_module.compute_layout(game_map)
+    assert saved == computed
+    # Same numbers of the same types, so the SVG prints them alike (34 is not 34.0 there).
+    for cid, point in computed.points.items():
+        assert [type(v) for v in saved.points[cid]] == [type(v) for v in point], cid
+    assert layout_for(game_map) == saved
+
+
+def test_a_map_changed_since_its_layout_was_saved_is_laid_out_afresh(game_map, monkeypatch):
+    monkeypatch.setattr(layout_module, "map_digest", lambda game_map: "another map")
+    monkeypatch.setattr(layout_module, "_CACHE", {})
+    monkeypatch.setattr(layout_module, "compute_layout", lambda game_map: "computed afresh")
+    assert layout_module.saved_layout(game_map) is None
+    assert layout_for(game_map) == "computed afresh"
 
 
 def test_west_stays_west_and_north_stays_north(game_map):
