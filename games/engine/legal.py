@@ -10,14 +10,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import lru_cache
-from itertools import combinations
+from itertools import combinations, product
 
 from .actions import Action, DeclineTunnel, DrawCard, DrawTickets, KeepTickets, Pass, PayTunnel
 from .board import GRAY, board
 from .cards import CARD_KINDS, LOCO, color_payment
 from .maps import LOCOMOTIVE, MAP_IDS, STATIONS_PER_PLAYER, get_map
 from .open_routes import open_index
-from .options import ClaimOptions, StationOptions, count_one_color_payments, one_color_payments
+from .options import ClaimOptions, StationOptions, one_color_payments
 from .rules.claims import FEW_PLAYERS
 from .rules.tickets import LATER_KEEP, OPENING_KEEP
 from .state import SECOND_CARD, TICKET_CHOICE, State, TunnelPending
@@ -55,52 +55,69 @@ def _acting_seat(state: State, player: str) -> int | None:
 
 
 def legal_action_kinds(state: State, player: str) -> tuple[str, ...]:
-    seat = _acting_seat(state, player)
-    if seat is None:
-        return ()
-    if state.phase == "initial_tickets":
-        return (KEEP_TICKETS,)
-    pending = state.pending
-    if pending is not None:
+    if state.phase == "play":  # the usual case: the current player's turn
+        seat = state.current
+        if state.players[seat] != player or state.forfeited[seat]:
+            return ()
+        pending = state.pending
+        if pending is None:
+            return _turn_kinds(state, seat)
         if pending is SECOND_CARD:
-            return (DRAW_CARD,)
+            return _DRAW_ONLY
         if pending is TICKET_CHOICE:
-            return (KEEP_TICKETS,)
+            return _KEEP_ONLY
         if _tunnel_payments(pending, state.hands[seat]):
             return (PAY_TUNNEL, DECLINE_TUNNEL)
         return (DECLINE_TUNNEL,)
-    kinds = []
-    if state.deck or state.discard or state.face_up:
-        kinds.append(DRAW_CARD)
-    if _any_claim(state, seat):
-        kinds.append(CLAIM_ROUTE)
-    if state.ticket_deck:
-        kinds.append(DRAW_TICKETS)
-    if _station_cost(state, seat) is not None:
-        kinds.append(BUILD_STATION)
-    return tuple(kinds) if kinds else (PASS,)
+    return _KEEP_ONLY if _acting_seat(state, player) is not None else ()
+
+
+# The kinds of a turn's first action, by (can draw, can claim, can draw tickets, can build).
+_TURN_KIND_SETS = {
+    flags: tuple(kind for kind, on in zip(
+        (DRAW_CARD, CLAIM_ROUTE, DRAW_TICKETS, BUILD_STATION), flags, strict=True) if on
+    ) or (PASS,)
+    for flags in product((False, True), repeat=4)
+}
+_DRAW_ONLY = (DRAW_CARD,)
+_KEEP_ONLY = (KEEP_TICKETS,)
+
+
+def _turn_kinds(state: State, seat: int) -> tuple[str, ...]:
+    return _TURN_KIND_SETS[
+        bool(state.deck or state.discard or state.face_up),
+        _any_claim(state, seat),
+        bool(state.ticket_deck),
+        HAS_STATIONS[state.map_id] and _station_cost(state, seat) is not None,
+    ]
 
 
 def legal_options(state: State, player: str, kind: str) -> Sequence[Action]:
     """The legal actions of one kind (empty if that kind is not legal now)."""
+    if state.phase == "play":  # the usual case: the current player's turn
+        seat = state.current
+        if state.players[seat] != player or state.forfeited[seat]:
+            return []
+        pending = state.pending
+        if pending is None:
+            if kind == DRAW_CARD:
+                return _draws(state)
+            if kind == CLAIM_ROUTE:
+                return _claim_options(state, seat)
+        elif pending is SECOND_CARD:
+            return _draws(state) if kind == DRAW_CARD else []
     seat = _acting_seat(state, player)
     if seat is None:
         return []
     pending = state.pending
     if state.phase == "initial_tickets" or pending is TICKET_CHOICE:
         return _keeps(state, seat) if kind == KEEP_TICKETS else []
-    if pending is SECOND_CARD:
-        return _draws(state) if kind == DRAW_CARD else []
     if pending is not None:
         if kind == PAY_TUNNEL:
             return [PayTunnel(c) for c in _tunnel_payments(pending, state.hands[seat])]
         return [DeclineTunnel()] if kind == DECLINE_TUNNEL else []
     if kind not in _TURN_KINDS:
         return []
-    if kind == DRAW_CARD:
-        return _draws(state)
-    if kind == CLAIM_ROUTE:
-        return _claim_options(state, seat)
     if kind == DRAW_TICKETS:
         return [DrawTickets()] if state.ticket_deck else []
     if kind == BUILD_STATION:
@@ -139,7 +156,7 @@ def _draw_options(face_up: tuple[str, ...], second: bool, blind: bool) -> tuple[
     return tuple(options)
 
 
-def _index(state: State) -> dict:
+def _index(state: State) -> tuple:
     """The open-route index of the state's claims (cached on the Claims object)."""
     try:
         return state.claims.open_index
@@ -149,7 +166,8 @@ def _index(state: State) -> dict:
 
 def _any_claim(state: State, seat: int) -> bool:
     """Can the player claim some route now? (Stops at the first one found; gray routes
-    first, since some short gray route is almost always open and affordable.)"""
+    first, since some short gray route is almost always open and affordable.)
+    A bucket's routes are open to the player unless the player holds the twin of each."""
     hand = state.hands[seat]
     trains = state.trains[seat]
     player = state.players[seat]
@@ -158,19 +176,19 @@ def _any_claim(state: State, seat: int) -> bool:
     limit = max(hand[:LOCO]) + loco
     if limit > trains:
         limit = trains
-    for length, ferry_locos, _, owners in index[GRAY]:
+    for length, ferry_locos, routes, owners in index[GRAY]:
         if length > limit:
             break
-        if ferry_locos <= loco and (owners is None or any(o != player for o in owners)):
+        if ferry_locos <= loco and (owners is None or owners.count(player) < len(routes)):
             return True
     for color in _COLOR_KINDS:
         limit = hand[color] + loco
         if limit > trains:
             limit = trains
-        for length, _, _, owners in index[color]:
+        for length, _, routes, owners in index[color]:
             if length > limit:
                 break
-            if owners is None or any(owner != player for owner in owners):
+            if owners is None or owners.count(player) < len(routes):
                 return True
     return False
 
@@ -190,13 +208,14 @@ def _claim_options(state: State, seat: int) -> ClaimOptions:
         for length, _, routes, owners in index[color]:
             if length > limit:
                 break
-            if owners is not None:
+            if owners is not None and player in owners:
                 routes = _not_twin_of(routes, owners, player)
                 if not routes:
                     continue
             low = length - have if length > have else 0
             entries.append((routes, (length if length < loco else loco) - low + 1))
-    limit = max(hand[:LOCO]) + loco
+    haves = [have for have in hand[:LOCO] if have]
+    limit = (max(haves) if haves else 0) + loco
     if limit > trains:
         limit = trains
     for length, ferry_locos, routes, owners in index[GRAY]:
@@ -204,11 +223,20 @@ def _claim_options(state: State, seat: int) -> ClaimOptions:
             break
         if ferry_locos > loco:
             continue
-        if owners is not None:
+        if owners is not None and player in owners:
             routes = _not_twin_of(routes, owners, player)
             if not routes:
                 continue
-        entries.append((routes, count_one_color_payments(hand, length, ferry_locos)))
+        # count_one_color_payments(hand, length, ferry_locos), in line
+        top = length - 1 if length - 1 < loco else loco
+        count = 1 if loco >= length else 0
+        for have in haves:
+            low = length - have
+            if low < ferry_locos:
+                low = ferry_locos
+            if top >= low:
+                count += top - low + 1
+        entries.append((routes, count))
     return ClaimOptions(hand, entries)
 
 

@@ -3,7 +3,9 @@
 Routes are grouped by colour (all gray ones, ferries included, in one group) and, inside a
 group, in buckets of the same length and ferry locomotives, shortest first: every route of
 a bucket costs the same, so a hand's payment options are counted once per bucket. The index
-is cached on each Claims object and derived from its parent's index after one claim.
+is a tuple of the groups in colour order with the gray group last, so `index[route.color]`
+works for every route (GRAY is -1). It is cached on each Claims object and derived from its
+parent's index after one claim.
 """
 
 from __future__ import annotations
@@ -22,8 +24,8 @@ GROUPS = (*range(LOCO), GRAY)
 Bucket = tuple[int, int, tuple[RouteInfo, ...], tuple[str | None, ...] | None]
 
 
-def open_index(claims: Mapping[str, str], b: Board, shared_doubles: bool) -> dict:
-    """{group: tuple of buckets} for these claims (cached on a Claims)."""
+def open_index(claims: Mapping[str, str], b: Board, shared_doubles: bool) -> tuple:
+    """The buckets of each group for these claims (cached on a Claims)."""
     try:
         return claims.open_index  # type: ignore[attr-defined]
     except AttributeError:
@@ -43,12 +45,12 @@ def open_index(claims: Mapping[str, str], b: Board, shared_doubles: bool) -> dic
 
 
 @cache
-def _empty_index(map_id: str, shared_doubles: bool) -> dict:
+def _empty_index(map_id: str, shared_doubles: bool) -> tuple:
     return _build({}, board(map_id), shared_doubles)
 
 
-def _build(claims: Mapping[str, str], b: Board, shared_doubles: bool) -> dict:
-    index = {}
+def _build(claims: Mapping[str, str], b: Board, shared_doubles: bool) -> tuple:
+    index = []
     for group in GROUPS:
         routes = sorted(
             (r for r in b.routes.values() if r.color == group),
@@ -62,8 +64,8 @@ def _build(claims: Mapping[str, str], b: Board, shared_doubles: bool) -> dict:
             if owner is not None and not shared_doubles:
                 continue
             entries.append((route, owner))
-        index[group] = _buckets(entries)
-    return index
+        index.append(_buckets(entries))
+    return tuple(index)
 
 
 def _buckets(entries: list[tuple[RouteInfo, str | None]]) -> tuple[Bucket, ...]:
@@ -86,17 +88,17 @@ def _buckets(entries: list[tuple[RouteInfo, str | None]]) -> tuple[Bucket, ...]:
     return tuple(buckets)
 
 
-def _derive(index: dict, b: Board, route: RouteInfo, player: str, shared_doubles: bool) -> dict:
+def _derive(index: tuple, b: Board, route: RouteInfo, player: str, shared_doubles: bool) -> tuple:
     """The parent's index after `player` claimed `route`: only its bucket(s) change."""
-    index = dict(index)
-    _change(index, route, None)
+    groups = list(index)
+    _change(groups, route, None)
     if route.twin is not None:
         twin = b.routes[route.twin]
-        _change(index, twin, player if shared_doubles else None)
-    return index
+        _change(groups, twin, player if shared_doubles else None)
+    return tuple(groups)
 
 
-def _change(index: dict, route: RouteInfo, owner: str | None) -> None:
+def _change(index: list, route: RouteInfo, owner: str | None) -> None:
     """Drop `route` from its bucket, or (with an owner) record who holds its twin."""
     group = index[route.color]
     for i, (length, locos, routes, owners) in enumerate(group):

@@ -47,6 +47,28 @@ def count_one_color_payments(hand: tuple[int, ...], total: int, min_loco: int) -
     return count
 
 
+def route_payment(hand: tuple[int, ...], route: RouteInfo, j: int) -> Cards:
+    """route_payments(hand, route)[j], without building the list."""
+    length, loco = route.length, hand[LOCO]
+    if route.color != GRAY:
+        have = hand[route.color]
+        k = (length - have if length > have else 0) + j
+        return color_payment(route.color, length - k, k)
+    top = length - 1 if length - 1 < loco else loco
+    for color in _COLOR_KINDS:
+        have = hand[color]
+        if have:
+            low = length - have
+            if low < route.locomotives:
+                low = route.locomotives
+            if top >= low:
+                if j <= top - low:
+                    k = low + j
+                    return color_payment(color, length - k, k)
+                j -= top - low + 1
+    return ((LOCOMOTIVE, length),)
+
+
 def route_payments(hand: tuple[int, ...], route: RouteInfo) -> list[Cards]:
     """Every distinct payment of `hand` for `route` (trains and openness not checked)."""
     if route.color == GRAY:
@@ -115,7 +137,7 @@ class ClaimOptions(Options):
         offset = index - (self._ends[j - 1] if j else 0)
         routes, count = self._entries[j]
         route = routes[offset // count]
-        return ClaimRoute(route.id, route_payments(self._hand, route)[offset % count])
+        return ClaimRoute(route.id, route_payment(self._hand, route, offset % count))
 
 
 class StationOptions(Options):
