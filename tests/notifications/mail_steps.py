@@ -1,33 +1,23 @@
 """Helpers for the notification tests: players with preferences, games played through
 the real services, and reading the mail outbox."""
 
-from django.contrib.auth import get_user_model
 from django.core import mail
+from game_steps import make_user
 
 from accounts.models import profile_for
 from games import engine
 from games.models import Game
-from games.services.lobby import game_create, game_join, game_start
 from games.services.play import game_play
 
 
 def make_player(name: str, *, timezone: str = "UTC", **preferences):
-    user = get_user_model().objects.create_user(name, f"{name}@example.org", "pw")
+    user = make_user(name)
     profile = profile_for(user)
     profile.timezone = timezone
     for switch, value in preferences.items():
         setattr(profile, switch, value)
     profile.save()
     return user
-
-
-def start_game(users, *, map_id: str = "usa", turn_seconds: int = 2 * 24 * 3600) -> Game:
-    game = game_create(creator=users[0], map_id=map_id, max_players=5, turn_seconds=turn_seconds)
-    for user in users[1:]:
-        game_join(game=game, user=user)
-    game_start(game=game, user=users[0])
-    game.refresh_from_db()
-    return game
 
 
 def seats_to_move(game: Game):

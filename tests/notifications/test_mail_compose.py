@@ -4,7 +4,8 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 from django.core import mail
-from mail_steps import make_player, start_game, subjects_to
+from game_steps import started_game
+from mail_steps import make_player, subjects_to
 
 from games import tasks
 from games.mail.compose import compose
@@ -129,7 +130,7 @@ def test_during_the_opening_reminders_ask_for_the_ticket_choice(time_machine, co
     time_machine.move_to("2030-05-01 08:00Z")
     ann, bob = make_player("ann"), make_player("bob")
     with committed():
-        game = start_game([ann, bob], turn_seconds=24 * 3600)
+        game = started_game([ann, bob], turn_seconds=24 * 3600)
     for hours in (12, 23):
         time_machine.move_to(game.turn_started_at + timedelta(hours=hours))
         with committed():

@@ -2,7 +2,8 @@
 
 import pytest
 from django.core import mail
-from mail_steps import make_player, start_game, subjects_to
+from game_steps import started_game
+from mail_steps import make_player, subjects_to
 
 from games import tasks
 
@@ -22,8 +23,8 @@ def cleo_waited_for_twice(time_machine, committed):
     cleo = make_player("cleo", timezone="Europe/Amsterdam", daily_digest=True, digest_hour=8)
     ann, bob = make_player("ann"), make_player("bob")
     with committed():
-        relaxed = start_game([ann, cleo], map_id="europe", turn_seconds=3 * 24 * 3600)
-        urgent = start_game([bob, cleo], turn_seconds=24 * 3600)
+        relaxed = started_game([ann, cleo], map_id="europe", turn_seconds=3 * 24 * 3600)
+        urgent = started_game([bob, cleo], turn_seconds=24 * 3600)
     return cleo, relaxed, urgent
 
 

@@ -4,7 +4,8 @@ from datetime import timedelta
 
 import pytest
 from django.core import mail
-from mail_steps import keep_opening_tickets, make_player, seats_to_move, start_game, subjects_to
+from game_steps import started_game
+from mail_steps import keep_opening_tickets, make_player, seats_to_move, subjects_to
 
 from accounts.models import profile_for
 from games import tasks
@@ -16,7 +17,7 @@ pytestmark = pytest.mark.django_db
 def test_a_player_who_turned_your_turn_mail_off_gets_none_and_the_row_says_skipped(committed):
     ann, bob = make_player("ann", email_your_turn=False), make_player("bob")
     with committed():
-        start_game([ann, bob])
+        started_game([ann, bob])
 
     assert subjects_to(ann) == [] and len(subjects_to(bob)) == 1
     assert Notification.objects.get(user=ann, kind="your_turn").skipped
@@ -26,7 +27,7 @@ def test_an_unsubscribe_after_the_mail_was_recorded_still_stops_it(committed, br
     ann, bob = make_player("ann"), make_player("bob")
     broker.down()
     with committed():
-        start_game([ann, bob])
+        started_game([ann, bob])
     profile = profile_for(ann)
     profile.email_your_turn = False
     profile.save()
@@ -43,7 +44,7 @@ def test_reminders_off_means_no_reminder_and_no_last_warning(time_machine, commi
     time_machine.move_to("2030-05-01 08:00Z")
     ann, bob = make_player("ann", email_reminders=False), make_player("bob")
     with committed():
-        game = start_game([ann, bob], turn_seconds=24 * 3600)
+        game = started_game([ann, bob], turn_seconds=24 * 3600)
     mail.outbox.clear()
     for hours in (12, 23.5):
         time_machine.move_to(game.turn_started_at + timedelta(hours=hours))
@@ -59,7 +60,7 @@ def test_a_digest_reader_gets_no_per_turn_mail_but_still_the_last_warning(time_m
     time_machine.move_to("2030-05-01 08:00Z")
     ann, bob = make_player("ann", daily_digest=True, digest_hour=23), make_player("bob")
     with committed():
-        game = start_game([ann, bob], turn_seconds=24 * 3600)
+        game = started_game([ann, bob], turn_seconds=24 * 3600)
     for hours in (12, 23.5):
         time_machine.move_to(game.turn_started_at + timedelta(hours=hours))
         with committed():
@@ -72,7 +73,7 @@ def test_a_result_mail_respects_the_results_switch(time_machine, committed):
     time_machine.move_to("2030-05-01 08:00Z")
     ann, bob = make_player("ann", email_results=False), make_player("bob")
     with committed():
-        game = start_game([ann, bob], turn_seconds=3600)
+        game = started_game([ann, bob], turn_seconds=3600)
     with committed():
         keep_opening_tickets(game)
     (late,) = seats_to_move(game)

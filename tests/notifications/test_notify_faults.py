@@ -6,7 +6,8 @@ from datetime import timedelta
 import pytest
 from celery.signals import task_retry
 from django.core import mail
-from mail_steps import keep_opening_tickets, make_player, play_a_turn, seats_to_move, start_game
+from game_steps import started_game
+from mail_steps import keep_opening_tickets, make_player, play_a_turn, seats_to_move
 
 from games import tasks
 from games.models import GameStatus, Notification
@@ -33,7 +34,7 @@ def test_with_the_mail_server_refusing_moves_go_on_and_the_mail_retries_with_gro
     time_machine.move_to("2030-02-01 10:00Z")
     ann, bob = make_player("ann"), make_player("bob")
     with committed():
-        game = start_game([ann, bob])
+        game = started_game([ann, bob])
     with committed():
         keep_opening_tickets(game)
     with committed():
@@ -64,7 +65,7 @@ def test_with_the_broker_down_a_move_commits_at_once_and_the_sweep_sends_its_mai
     time_machine.move_to("2030-02-01 10:00Z")
     ann, bob, cy = make_player("ann"), make_player("bob"), make_player("cy")
     with committed():
-        game = start_game([ann, bob, cy])
+        game = started_game([ann, bob, cy])
     with committed():
         keep_opening_tickets(game)
     mail.outbox.clear()

@@ -13,7 +13,8 @@ from unittest import mock
 import pytest
 from django.core import mail
 from django.db import connection
-from mail_steps import act, keep_opening_tickets, make_player, seats_to_move, start_game
+from game_steps import started_game
+from mail_steps import act, keep_opening_tickets, make_player, seats_to_move
 
 from games import engine, sweeps
 from games.models import Move
@@ -59,7 +60,7 @@ def overdue_game(time_machine):
     """Three players in play; the player to move is one second past the deadline."""
     time_machine.move_to("2030-04-01 12:00Z")
     players = [make_player(name) for name in ("ann", "bob", "cy")]
-    game = start_game(players, turn_seconds=3600)
+    game = started_game(players, turn_seconds=3600)
     keep_opening_tickets(game)
     (late,) = seats_to_move(game)
     act(game, late, ("draw_card",))  # a first card: the turn goes on until the second

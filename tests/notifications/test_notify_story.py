@@ -7,6 +7,7 @@ from datetime import timedelta
 
 import pytest
 from django.core import mail
+from game_steps import started_game
 from mail_steps import (
     act,
     keep_opening_tickets,
@@ -14,7 +15,6 @@ from mail_steps import (
     make_player,
     play_a_turn,
     seats_to_move,
-    start_game,
     subjects_to,
 )
 
@@ -41,7 +41,7 @@ def three_in_play(time_machine, committed):
     time_machine.move_to("2030-03-04 09:00Z")
     players = [make_player(name) for name in ("ann", "bob", "cy")]
     with committed():
-        game = start_game(players, turn_seconds=TWO_DAYS)
+        game = started_game(players, turn_seconds=TWO_DAYS)
     with committed():
         keep_opening_tickets(game)
     mail.outbox.clear()
@@ -52,7 +52,7 @@ def test_everyone_is_asked_to_choose_tickets_when_the_game_starts(time_machine, 
     time_machine.move_to("2030-03-04 09:00Z")
     players = [make_player(name, timezone="Europe/Amsterdam") for name in ("ann", "bob")]
     with committed():
-        game = start_game(players, map_id="europe", turn_seconds=TWO_DAYS)
+        game = started_game(players, map_id="europe", turn_seconds=TWO_DAYS)
 
     for player in players:
         (subject,) = subjects_to(player)

@@ -14,7 +14,8 @@ import redis
 from celery.contrib.testing.worker import start_worker
 from django.core import mail
 from django.utils import timezone
-from mail_steps import act, make_player, play_a_turn, seats_to_move, start_game
+from game_steps import started_game
+from mail_steps import act, make_player, play_a_turn, seats_to_move
 
 from games import sweeps
 from games.models import Notification
@@ -69,7 +70,7 @@ def worker(settings):
 
 def test_a_real_worker_sends_the_your_turn_mail_over_redis(worker):
     ann, bob = make_player("ann"), make_player("bob")
-    game = start_game([ann, bob])  # commits: the two opening mails are queued to Redis
+    game = started_game([ann, bob])  # commits: the two opening mails are queued to Redis
     wait_for_mail(ann.email)
     (opening,) = wait_for_mail(bob.email)
     assert opening.subject.startswith(f"Game #{game.pk}, USA, against ann has started")
@@ -94,7 +95,7 @@ def test_a_mail_queued_while_redis_was_unreachable_is_sent_by_the_sweep_once_it_
     ann, bob = make_player("ann"), make_player("bob")
     settings.CELERY_BROKER_URL = "redis://127.0.0.1:9/0"  # the discard port: nothing answers
     forget_connections()
-    game = start_game([ann, bob])  # the start commits although no task could be queued
+    game = started_game([ann, bob])  # the start commits although no task could be queued
     assert game.status == "choosing"
     assert Notification.objects.filter(game=game, sent_at__isnull=True).count() == 2
 

@@ -2,17 +2,10 @@
 
 from datetime import UTC, datetime, timedelta
 
-from django.contrib.auth import get_user_model
-
 from games.models import Game, GameStatus, Seat
 
 COLORS = ("blue", "vermilion", "green", "yellow", "pink")
 START = datetime(2026, 3, 1, 12, 0, tzinfo=UTC)
-
-
-def make_users(*names):
-    model = get_user_model()
-    return [model.objects.create_user(name, f"{name}@example.org", "pw") for name in names]
 
 
 def finished_game(

@@ -1,8 +1,9 @@
 """How one finished game moves its players' ratings."""
 
 import pytest
+from game_steps import make_users
 from openskill.models import PlackettLuce
-from rating_games import finished_game, make_users
+from rating_games import finished_game
 
 from games.models import Rating, RatingChange
 from games.ratings.model import DEFAULT_SKILL, SHOWN_BASE

@@ -4,7 +4,8 @@ import xml.etree.ElementTree as ET
 from datetime import UTC, datetime, timedelta
 
 import pytest
-from rating_games import finished_game, make_users
+from game_steps import make_users
+from rating_games import finished_game
 
 from games.models import Game
 from games.ratings.chart import ChartPoint, rating_chart_svg

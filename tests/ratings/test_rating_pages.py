@@ -3,7 +3,8 @@
 import re
 
 import pytest
-from rating_games import finished_game, make_users
+from game_steps import make_users
+from rating_games import finished_game
 
 from games.models import Rating
 from games.ratings.model import DEFAULT_SKILL

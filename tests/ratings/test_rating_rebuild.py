@@ -2,7 +2,8 @@
 
 import pytest
 from django.core.management import CommandError, call_command
-from rating_games import finished_game, make_users
+from game_steps import make_users
+from rating_games import finished_game
 
 from games.models import Rating, RatingChange
 from games.ratings.record import record_game_ratings

@@ -4,52 +4,20 @@ import random
 from datetime import timedelta
 
 import pytest
-from django.contrib.auth import get_user_model
 from django.core.management import call_command
+from game_steps import make_users, started_game, who_must_act
+from game_steps import play_one as play_a_move
 
-from games import engine
 from games.models import Game, GameStatus, Rating, RatingChange
 from games.ratings.selectors import profile_stats
 from games.services.forfeit import game_forfeit
-from games.services.lobby import game_create, game_join, game_start
-from games.services.play import game_play
 
 pytestmark = pytest.mark.django_db
 
 
-def make_users(*names):
-    model = get_user_model()
-    return [model.objects.create_user(n, f"{n}@example.org", "pw") for n in names]
-
-
-def started_game(users, **settings):
-    game = game_create(creator=users[0], map_id="usa", max_players=5, **settings)
-    for user in users[1:]:
-        game_join(game=game, user=user, invite_token=game.invite_token)
-    game_start(game=game, user=users[0])
-    game.refresh_from_db()
-    return game
-
-
-def must_act(game):
-    state = engine.State.from_dict(game.state)
-    public = engine.player_view(state, None)
-    seats = [s for s in game.seats.select_related("user") if not s.forfeited]
-    if public["phase"] == "initial_tickets":
-        return [
-            s for s in seats
-            if engine.player_view(state, s.player_id)["players"][s.player_id]["offered"]
-        ]
-    return [s for s in seats if s.player_id == public["current"]]
-
-
 def play_one(game, rng):
-    seat = rng.choice(must_act(game))
-    options = engine.legal_actions(engine.State.from_dict(game.state), seat.player_id)
-    game_play(
-        game_id=game.pk, user=seat.user, action=rng.choice(options).to_dict(),
-        expected_version=game.version,
-    )
+    """One random legal move, then the game as it is now."""
+    play_a_move(game, rng)
     game.refresh_from_db()
 
 
@@ -85,7 +53,7 @@ def test_forfeits_through_the_service_rank_the_leavers_last():
         play_one(game, rng)
     leavers = []
     while not game.is_over:
-        seat = must_act(game)[0]
+        seat = who_must_act(game)[0]
         leavers.append(seat.user_id)
         game_forfeit(
             game_id=game.pk, seat_id=seat.pk, reason="timeout",
@@ -109,7 +77,7 @@ def test_an_unrated_game_finished_by_the_services_changes_no_rating():
     rng = random.Random(5)
     while game.status == GameStatus.CHOOSING:
         play_one(game, rng)
-    seat = must_act(game)[0]
+    seat = who_must_act(game)[0]
     game_forfeit(
         game_id=game.pk, seat_id=seat.pk, reason="timeout",
         now=game.deadline + timedelta(seconds=1),

@@ -1,4 +1,5 @@
-"""Helpers for the game service tests: players, started games, and random legal play."""
+"""Players, started games and random legal play through the game services, for every test
+folder (tests/ is on the import path of them all)."""
 
 import random
 
