@@ -158,10 +158,10 @@ def _draw_options(face_up: tuple[str, ...], second: bool, blind: bool) -> tuple[
 
 def _index(state: State) -> tuple:
     """The open-route index of the state's claims (cached on the Claims object)."""
-    try:
-        return state.claims.open_index
-    except AttributeError:
-        return open_index(state.claims, board(state.map_id), len(state.players) > FEW_PLAYERS)
+    index = getattr(state.claims, "open_index", None)
+    if index is None:
+        index = open_index(state.claims, board(state.map_id), len(state.players) > FEW_PLAYERS)
+    return index
 
 
 def _any_claim(state: State, seat: int) -> bool:

@@ -26,14 +26,14 @@ Bucket = tuple[int, int, tuple[RouteInfo, ...], tuple[str | None, ...] | None]
 
 def open_index(claims: Mapping[str, str], b: Board, shared_doubles: bool) -> tuple:
     """The buckets of each group for these claims (cached on a Claims)."""
-    try:
-        return claims.open_index  # type: ignore[attr-defined]
-    except AttributeError:
-        pass
+    index = getattr(claims, "open_index", None)
+    if index is not None:
+        return index
     parent = getattr(claims, "parent", None)
-    if parent is not None and hasattr(parent[0], "open_index"):
-        before, route_id, player = parent
-        index = _derive(before.open_index, b, b.routes[route_id], player, shared_doubles)
+    before = getattr(parent[0], "open_index", None) if parent is not None else None
+    if before is not None:
+        _, route_id, player = parent
+        index = _derive(before, b, b.routes[route_id], player, shared_doubles)
         claims.parent = None  # derived: the parent need not be kept alive any longer
     elif not claims:
         index = _empty_index(b.map.id, shared_doubles)

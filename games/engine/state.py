@@ -54,13 +54,15 @@ Pending = SecondCard | TicketChoice | TunnelPending
 class Claims(dict):
     """route id -> player. Never changed once made: a claim makes a new Claims (`plus`)."""
 
-    # Caches for legal.py: the open-route index of these claims, and (parent Claims, route,
-    # player) so a child's index can be derived from its parent's instead of rebuilt.
+    # Caches for legal.py: the open-route index of these claims (None or unset until
+    # derived), and (parent Claims, route, player) so a child's index can be derived from
+    # its parent's instead of rebuilt.
     __slots__ = ("open_index", "parent")
 
     def plus(self, route: str, player: str) -> Claims:
         new = Claims(self)
         dict.__setitem__(new, route, player)
+        new.open_index = None
         new.parent = (self, route, player)
         return new
 

@@ -35,9 +35,17 @@ def apply(state: State, player: str, action: Action) -> tuple[State, list[dict]]
     Raises IllegalMove (with a stable code) if the rules do not allow it; `state` is never
     changed either way.
     """
-    seat = _check_turn(state, player, action)
-    d = thaw(state)
     kind = type(action)
+    seat = state.current
+    pending = state.pending
+    usual = (  # the current player starts a turn or draws a second card
+        state.phase == "play" and state.players[seat] == player and not state.forfeited[seat]
+        and (kind is DrawCard if pending is SECOND_CARD else pending is None)
+        and kind not in _ANSWERS
+    )
+    if not usual:
+        seat = _check_turn(state, player, action)
+    d = thaw(state)
     if kind is DrawCard:
         draw_card(d, seat, action)
     elif kind is ClaimRoute:
@@ -58,6 +66,10 @@ def apply(state: State, player: str, action: Action) -> tuple[State, list[dict]]
         raise IllegalMove("malformed_action", f"{action!r} is not an action")
     events = d.events
     return d.freeze(), events
+
+
+# The actions that only answer a pending decision.
+_ANSWERS = frozenset((PayTunnel, DeclineTunnel, KeepTickets))
 
 
 def _check_turn(state: State, player: str, action: Action) -> int:

@@ -66,19 +66,21 @@ def claim_route(d: Draft, board: Board, seat: int, action: ClaimRoute) -> None:
     if route is None:
         raise IllegalMove("unknown_route", f"There is no route {action.route!r} on this map.")
     player = d.players[seat]
-    check_open(d, route, player)
+    if route.id in d.claims or route.twin in d.claims:
+        check_open(d, route, player)
     if route.length > d.trains[seat]:
         raise IllegalMove(
             "not_enough_trains",
             f"You have {d.trains[seat]} trains left; this route needs {route.length}.",
         )
-    color, n_color, n_loco = check_route_payment(route, action.cards)
+    cards = action.cards
+    color, n_color, n_loco = check_route_payment(route, cards)
     d.set_hand(seat, take_from_hand(d.hands[seat], color, n_color, n_loco))
     if route.tunnel:
-        start_tunnel(d, seat, route, color, n_color, n_loco, action.cards)
+        start_tunnel(d, seat, route, color, n_color, n_loco, cards)
         return
-    d.discard += card_list(action.cards)
-    complete_claim(d, seat, route, action.cards)
+    d.discard += card_list(cards)
+    complete_claim(d, seat, route, cards)
     end_turn(d)
 
 
