@@ -4,11 +4,13 @@ permission check cannot be forgotten; views, the API and the tasks all go throug
 Who may see a game: its players, always; anyone (signed in or not) may watch a
 public game once it has started, as a spectator; nobody else. A game that may
 not be seen is indistinguishable from one that does not exist (NotAPlayer, 404).
+The API also shows the public open games the lobby lists (visible_game), and the
+page's poll asks only for the version (visible_version): the same rule.
 """
 
 from dataclasses import dataclass, field
 
-from django.db.models import Count, Prefetch
+from django.db.models import Count, Exists, OuterRef, Prefetch
 
 from games import engine
 from games.models import Game, GameStatus, Seat
@@ -36,6 +38,37 @@ def access_game(*, game_id, user) -> Game:
     if not game.is_private and game.status != GameStatus.OPEN:
         return game
     raise NotAPlayer()
+
+
+def visible_game(*, game_id, user) -> Game:
+    """access_game's rule, plus the public open games the lobby lists to everyone
+    (a client must see an open game to decide to join it)."""
+    try:
+        return access_game(game_id=game_id, user=user)
+    except NotAPlayer:
+        game = open_games().filter(pk=game_id).first()
+        if game is None:
+            raise
+        return game
+
+
+def visible_version(*, game_id: int, user) -> int:
+    """The game's version, in one query, if access_game would let `user` see the game."""
+    seated = Seat.objects.filter(
+        game=OuterRef("pk"), user_id=user.pk if user.is_authenticated else None
+    )
+    row = (
+        Game.objects.filter(pk=game_id)
+        .annotate(seated=Exists(seated))
+        .values_list("version", "is_private", "status", "seated")
+        .first()
+    )
+    if row is None:
+        raise NotAPlayer()
+    version, is_private, status, seated = row
+    if not seated and (is_private or status == GameStatus.OPEN):
+        raise NotAPlayer()
+    return version
 
 
 def seat_for(game: Game, user) -> Seat | None:

@@ -7,9 +7,8 @@ the caller's seat, or a spectator's); the stored state, seed and deck are never 
 from django.urls import reverse
 from rest_framework.response import Response
 
-from games.api.access import visible_game
 from games.api.serializers.games import GameDetail
-from games.selectors import seat_for, view_for
+from games.selectors import seat_for, view_for, visible_game
 
 
 def game_url(request, game) -> str:

@@ -8,11 +8,10 @@ from django.db.models.fields.json import KT
 from drf_spectacular.utils import extend_schema
 
 from games import engine
-from games.api.access import visible_game
 from games.api.docs import refusals
 from games.api.serializers.moves import MoveEntry
 from games.models import Move
-from games.selectors import names_for
+from games.selectors import names_for, visible_game
 
 from .base import ApiView
 

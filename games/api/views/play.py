@@ -10,13 +10,12 @@ from drf_spectacular.utils import OpenApiExample, OpenApiParameter, extend_schem
 from rest_framework.response import Response
 
 from games import engine
-from games.api.access import visible_game
 from games.api.docs import refusals
 from games.api.errors import invalid_choice
 from games.api.presenting import detail_response
 from games.api.serializers.actions import ActionPostSerializer, LegalActionsSerializer
 from games.api.serializers.games import GameDetail
-from games.selectors import seat_for
+from games.selectors import seat_for, visible_game
 from games.services.play import ACTION_TYPES, game_play
 
 from .base import ApiView
