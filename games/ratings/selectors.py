@@ -181,16 +181,8 @@ class ProfileStats:
     maps: dict[str, int] = field(default_factory=dict)
 
     @property
-    def win_rate(self) -> float | None:
-        return self.wins / self.games_played if self.games_played else None
-
-    @property
     def average_score(self) -> float | None:
         return self.total_score / self.scored_games if self.scored_games else None
-
-    @property
-    def tickets_ratio(self) -> float | None:
-        return self.tickets_completed / self.tickets_kept if self.tickets_kept else None
 
     @property
     def favourite_map(self) -> str | None:
