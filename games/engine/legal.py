@@ -9,7 +9,7 @@ tunnel) allows only the actions that answer it; `pass` only when nothing else is
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import lru_cache
+from functools import cache
 from itertools import combinations, product
 
 from .actions import Action, DeclineTunnel, DrawCard, DrawTickets, KeepTickets, Pass, PayTunnel
@@ -143,12 +143,12 @@ def is_legal(state: State, player: str, action: Action) -> bool:
 # --- per kind ---
 
 def _draws(state: State) -> Sequence[Action]:
-    return _draw_options(state.face_up, state.pending is SECOND_CARD,
+    return _draw_options(frozenset(state.face_up), state.pending is SECOND_CARD,
                          bool(state.deck or state.discard))
 
 
-@lru_cache(maxsize=8192)
-def _draw_options(face_up: tuple[str, ...], second: bool, blind: bool) -> tuple[Action, ...]:
+@cache  # keyed by the set of face-up kinds, not the row's order: at most 2**9 * 4 entries
+def _draw_options(face_up: frozenset[str], second: bool, blind: bool) -> tuple[Action, ...]:
     options: list[Action] = [_DRAW_DECK] if blind else []
     for kind in CARD_KINDS:
         if kind in face_up and not (second and kind == LOCOMOTIVE):
