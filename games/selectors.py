@@ -14,10 +14,8 @@ from django.db.models import Count, Exists, OuterRef, Prefetch
 
 from games import engine
 from games.models import Game, GameStatus, Seat
+from games.models.game import ACTIVE_STATUSES, OVER_STATUSES
 from games.services.errors import NotAPlayer
-
-ACTIVE = (GameStatus.CHOOSING, GameStatus.PLAYING)
-OVER = (GameStatus.FINISHED, GameStatus.ABORTED)
 
 
 def with_seats(queryset):
@@ -124,7 +122,7 @@ def my_games(user) -> MyGames:
     games = with_seats(Game.objects.filter(seats__user=user)).order_by("-created_at")
     for game in games:
         game.my_seat = seat_for(game, user)
-        if game.status in OVER:
+        if game.status in OVER_STATUSES:
             result.finished.append(game)
         elif game.status == GameStatus.OPEN:
             result.waiting.append(game)
@@ -137,13 +135,18 @@ def my_games(user) -> MyGames:
     return result
 
 
+def awaiting_seats(user):
+    """The user's seats where it is their move, in games being played."""
+    return Seat.objects.filter(
+        user=user, to_move=True, forfeited_at__isnull=True, game__status__in=ACTIVE_STATUSES
+    )
+
+
 def awaiting_count(user) -> int:
     """How many games wait for this user to act (one query: the header shows it everywhere)."""
     if not user.is_authenticated:
         return 0
-    return Seat.objects.filter(
-        user=user, to_move=True, forfeited_at__isnull=True, game__status__in=ACTIVE
-    ).count()
+    return awaiting_seats(user).count()
 
 
 def names_for(game: Game) -> dict[str, str]:

@@ -6,15 +6,16 @@ import logging
 from datetime import datetime, timedelta
 
 from accounts.models import Profile
-from games.mail.digest import awaiting_seats, digest_day_if_due
+from games.mail.digest import digest_day_if_due
 from games.mail.keys import digest_key, turn_key
 from games.mail.outbox import queue_send, record
 from games.mail.reminder_times import due_reminder_kinds, reminder_times
-from games.models import GameStatus, Notification, Seat
+from games.models import Notification, Seat
+from games.models.game import ACTIVE_STATUSES
+from games.selectors import awaiting_seats
 
 log = logging.getLogger(__name__)
 
-ACTIVE = (GameStatus.CHOOSING, GameStatus.PLAYING)
 FORFEIT_REASON = "deadline passed"
 # A row this old and never tried lost its task (the broker was down at commit).
 RESEND_AFTER = timedelta(minutes=1)
@@ -25,7 +26,7 @@ RESEND_BATCH = 500
 
 def _waiting_seats(**game_filter):
     return Seat.objects.filter(
-        to_move=True, forfeited_at__isnull=True, game__status__in=ACTIVE,
+        to_move=True, forfeited_at__isnull=True, game__status__in=ACTIVE_STATUSES,
         game__turn_started_at__isnull=False, **game_filter,
     ).select_related("game", "user")
 
@@ -90,6 +91,6 @@ def send_digests(now: datetime) -> int:
         # A day with nothing waiting is recorded too, so a game that turns up later
         # that day does not bring a second "daily" mail at an odd hour.
         record(user=profile.user, game=None, kind="digest", key=key,
-               nothing_to_say=not awaiting_seats(profile.user))
+               nothing_to_say=not awaiting_seats(profile.user).exists())
         recorded += 1
     return recorded

@@ -4,27 +4,18 @@ waits for them, the most urgent (soonest deadline) first."""
 from datetime import date, datetime
 
 from accounts.models import Profile
-from games.models import GameStatus, Seat
+from games.models import GameStatus
+from games.selectors import awaiting_seats
 
 from .clock import local_time_text, zone
 from .compose import game_url, opponents_text, seats_of
 
-ACTIVE = (GameStatus.CHOOSING, GameStatus.PLAYING)
-
-
-def awaiting_seats(user) -> list[Seat]:
-    """The user's seats in running games where it is their move, soonest deadline first."""
-    return list(
-        Seat.objects.filter(user=user, to_move=True, forfeited_at__isnull=True,
-                            game__status__in=ACTIVE)
-        .select_related("game")
-        .order_by("game__deadline", "game_id")
-    )
-
 
 def digest_entries(user, tzname: str) -> list[dict]:
+    """Every game waiting for the user's move, soonest deadline first."""
     entries = []
-    for seat in awaiting_seats(user):
+    seats = awaiting_seats(user).select_related("game").order_by("game__deadline", "game_id")
+    for seat in seats:
         game = seat.game
         entries.append({
             "game_number": game.pk,

@@ -25,6 +25,10 @@ class GameStatus(models.TextChoices):
     ABORTED = "aborted", "Aborted"
 
 
+ACTIVE_STATUSES = (GameStatus.CHOOSING, GameStatus.PLAYING)  # started, not over
+OVER_STATUSES = (GameStatus.FINISHED, GameStatus.ABORTED)
+
+
 def new_invite_token() -> str:
     return secrets.token_urlsafe(16)
 
@@ -79,8 +83,8 @@ class Game(models.Model):
 
     @property
     def is_active(self) -> bool:
-        return self.status in (GameStatus.CHOOSING, GameStatus.PLAYING)
+        return self.status in ACTIVE_STATUSES
 
     @property
     def is_over(self) -> bool:
-        return self.status in (GameStatus.FINISHED, GameStatus.ABORTED)
+        return self.status in OVER_STATUSES
