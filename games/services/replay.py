@@ -7,7 +7,7 @@ from .forfeit import FORFEIT_ACTION
 
 
 def _players(game: Game) -> list[str]:
-    return [seat.player_id for seat in game.seats.order_by("order")]
+    return [seat.player_id for seat in game.seats.all()]  # in seat order (prefetched or not)
 
 
 def _replay(game: Game, moves) -> "engine.State":
@@ -27,9 +27,14 @@ def rebuild_state(game: Game) -> "engine.State":
 
 
 def state_at(game: Game, move_number: int) -> "engine.State":
-    """The state after move `move_number` (0 = the deal), for the replay page.
+    """The state after move `move_number` (0 = the deal).
 
     Only ever show it through engine.player_view(state, None).
     """
-    moves = Move.objects.filter(game=game, number__lte=move_number).order_by("number")
-    return _replay(game, moves)
+    return replay_to(game, move_number)[0]
+
+
+def replay_to(game: Game, move_number: int) -> tuple["engine.State", Move | None]:
+    """state_at, and the move that led there (None for the deal), for the replay page."""
+    moves = list(Move.objects.filter(game=game, number__lte=move_number).order_by("number"))
+    return _replay(game, moves), (moves[-1] if moves else None)

@@ -7,7 +7,7 @@ from games import engine
 from games.game_log import move_entries, move_sentences
 from games.models import Move
 from games.selectors import access_game, names_for
-from games.services.replay import state_at
+from games.services.replay import replay_to
 from games.svg import board_svg, card_svg
 from games.svg.palette import player_css
 
@@ -29,11 +29,11 @@ def game_replay(request, game_id: int):
     context = {"game": game, "number": number, "last": last, "started": game.state is not None}
     if game.state is not None:
         # A spectator's view of the position then: no hand, no ticket, no deck order.
-        view = engine.player_view(state_at(game, number), None)
+        state, move = replay_to(game, number)
+        view = engine.player_view(state, None)
         names = names_for(game)
         colors = {seat.player_id: seat.color for seat in seats}
         game_map = engine.get_map(game.map_id)
-        move = Move.objects.filter(game=game, number=number).first() if number else None
         context.update({
             "board_svg": board_svg(game_map, view, player_colors=colors, player_names=names,
                                    title=f"{game_map.name} board after move {number}"),
