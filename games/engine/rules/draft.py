@@ -1,7 +1,7 @@
 """A mutable working copy of a State for the length of one apply; frozen again at the end.
 
-`thaw(state)` copies the state's attribute dict once; `draft.freeze()` hands it to the new
-State.
+`thaw(state)` copies the state's attribute dict once; `draft.freeze()` turns the draft
+itself into the new State (no second object, no second copy).
 
 Rule functions change a Draft freely; the State it came from is never touched, so an
 IllegalMove raised half-way simply drops the Draft. Tuples and dicts held by the Draft are
@@ -22,12 +22,13 @@ def replaced(values: tuple, i: int, value) -> tuple:
     return tuple(items)
 
 
-_set = object.__setattr__
+class Draft(State):
+    """A State whose fields may be set, plus `events`; `freeze` makes it a State again.
 
+    Rule functions change a Draft freely; the State it came from is never touched."""
 
-class Draft:
-    """Has exactly the State's fields as attributes, plus `events`."""
-
+    __setattr__ = object.__setattr__
+    __delattr__ = object.__delattr__
     events: list[dict]
 
     # --- small per-seat updates (tuples are replaced, never changed) ---
@@ -45,15 +46,15 @@ class Draft:
         setattr(self, field, replaced(getattr(self, field), seat, value))
 
     def freeze(self) -> State:
-        """The new State (call once: the Draft gives its attributes to it)."""
-        values = self.__dict__
-        del values["events"]
-        state = _new(State)
-        _set(state, "__dict__", values)
-        return state
+        """The new State (call once): the draft itself, without events, made a State."""
+        del self.events
+        self.__class__ = State
+        return self
 
 
 def thaw(state: State) -> Draft:
+    """A draft of the next state: a copy of the state's attribute dict (the fields' values
+    are shared, and replaced, never changed, by the rules)."""
     draft = _new(Draft)
     values = state.__dict__.copy()
     values["events"] = []
