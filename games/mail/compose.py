@@ -36,7 +36,8 @@ def game_url(game: Game) -> str:
     """One click to the game, through the login page: a signed-in player is sent straight
     on to ?next=, a signed-out one logs in first (a private game is invisible signed out)."""
     login = reverse("account_login")
-    return f"{settings.SITE_URL}{login}?{urlencode({'next': f'/games/{game.pk}/'})}"
+    page = reverse("game_detail", args=[game.pk])
+    return f"{settings.SITE_URL}{login}?{urlencode({'next': page})}"
 
 
 def names_list(names: list[str]) -> str:
