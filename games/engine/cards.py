@@ -25,9 +25,20 @@ def full_box() -> list[str]:
 
 
 def shuffled(items: Iterable[str], seed: int, n: int) -> tuple[str, ...]:
-    """The n-th shuffle of a game: depends on the seed and n only, so a game replays exactly."""
+    """The n-th shuffle of a game: depends on the seed and n only, so a game replays exactly.
+
+    The same permutation as random.Random(f"{seed}:{n}").shuffle (Fisher-Yates from the
+    end, each index drawn by rejection from getrandbits), written out because the
+    library's method call per card costs more than the draw itself."""
     cards = list(items)
-    random.Random(f"{seed}:{n}").shuffle(cards)
+    getrandbits = random.Random(f"{seed}:{n}").getrandbits
+    for i in range(len(cards) - 1, 0, -1):
+        size = i + 1
+        bits = size.bit_length()
+        j = getrandbits(bits)
+        while j >= size:
+            j = getrandbits(bits)
+        cards[i], cards[j] = cards[j], cards[i]
     return tuple(cards)
 
 

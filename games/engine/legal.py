@@ -249,10 +249,13 @@ def _station_cost(state: State, seat: int) -> int | None:
     """The cost of the player's next station if they can build one now, else None."""
     if not HAS_STATIONS[state.map_id]:
         return None
-    built = list(state.stations.values()).count(state.players[seat])
+    stations = state.stations
+    built = list(stations.values()).count(state.players[seat]) if stations else 0
     if built >= STATIONS_PER_PLAYER:
         return None
     hand = state.hands[seat]
+    if not built:  # the first station: any one card pays for it
+        return 1 if any(hand) else None
     cost = built + 1
     if max(hand[:LOCO]) + hand[LOCO] < cost:
         return None

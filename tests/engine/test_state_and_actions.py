@@ -18,6 +18,7 @@ from games.engine import (
     legal_options,
     new_game,
 )
+from games.engine.cards import full_box, shuffled
 
 
 def random_run(map_id, players, seed, steps=400):
@@ -126,3 +127,13 @@ def test_new_game_refuses_bad_arguments():
         new_game("usa", ["a", "a"], 1)
     with pytest.raises(ValueError):
         new_game("usa", list("abcdef"), 1)
+
+
+def test_the_nth_shuffle_of_a_game_is_the_documented_random_permutation():
+    # README: the n-th shuffle uses random.Random(f"{seed}:{n}"); stored games replay by it.
+    for seed in (0, 7, 123456789):
+        for n in range(4):
+            for cards in (full_box(), full_box()[:46], ["red"], []):
+                expected = list(cards)
+                random.Random(f"{seed}:{n}").shuffle(expected)
+                assert shuffled(cards, seed, n) == tuple(expected)
