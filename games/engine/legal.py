@@ -35,6 +35,7 @@ _DRAW_DECK = DrawCard("deck")
 _DRAW_FACE_UP = {kind: DrawCard("face_up", kind) for kind in CARD_KINDS}
 _COLOR_KINDS = range(LOCO)
 HAS_STATIONS = {map_id: get_map(map_id).has_stations for map_id in MAP_IDS}
+_SORTED_CITIES = {map_id: tuple(sorted(get_map(map_id).cities)) for map_id in MAP_IDS}
 
 
 def _acting_seat(state: State, player: str) -> int | None:
@@ -124,7 +125,8 @@ def legal_options(state: State, player: str, kind: str) -> Sequence[Action]:
         cost = _station_cost(state, seat)
         if cost is None:
             return []
-        free = sorted(board(state.map_id).cities.difference(state.stations))
+        stations = state.stations
+        free = [city for city in _SORTED_CITIES[state.map_id] if city not in stations]
         return StationOptions(free, one_color_payments(state.hands[seat], cost, 0))
     return [Pass()] if legal_action_kinds(state, player) == (PASS,) else []
 
