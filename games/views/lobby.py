@@ -1,6 +1,5 @@
 """Lobby pages: HTTP only. Parse the form, call a service, redirect or render."""
 
-from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import get_object_or_404, redirect, render
@@ -20,13 +19,15 @@ def game_url(game: Game) -> str:
     return reverse("game_detail", args=[game.pk])
 
 
-def _dress(games):
+def _dress(request, games):
     """Add what the lobby templates show: links, labels, seat colours as CSS."""
     for game in games:
         game.href = game_url(game)
         game.turn_label = turn_time_label(game.turn_seconds)
-        invite_path = reverse("game_invite", args=[game.invite_token])
-        game.invite_url = settings.SITE_URL + invite_path
+        # The address the player is using, as on the waiting game page.
+        game.invite_url = request.build_absolute_uri(
+            reverse("game_invite", args=[game.invite_token])
+        )
         for seat in game.seats.all():
             seat.css = player_css(seat.color)
             seat.color_name = color_name(seat.color)
@@ -39,8 +40,8 @@ def _lobby_page(request, form, status=200):
     others = [game for game in open_games() if game.pk not in mine_ids]
     return render(
         request, "games/lobby/lobby.html",
-        {"form": form, "open_games": _dress(others),
-         "my_open_games": _dress(mine)},
+        {"form": form, "open_games": _dress(request, others),
+         "my_open_games": _dress(request, mine)},
         status=status,
     )
 
@@ -116,7 +117,7 @@ def invite(request, token):
     seated = seat_for(game, request.user) is not None
     if seated and game.status != GameStatus.OPEN:
         return redirect(game_url(game))
-    _dress([game])
+    _dress(request, [game])
     return render(request, "games/lobby/invite.html", {"game": game, "seated": seated})
 
 
@@ -124,7 +125,7 @@ def invite(request, token):
 @login_required
 def mine(request):
     games = my_games(request.user)
-    for game in _dress(list(games)):
+    for game in _dress(request, list(games)):
         game.opponents = [
             seat.user.username for seat in game.seats.all() if seat.user_id != request.user.pk
         ]
