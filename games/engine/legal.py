@@ -229,7 +229,7 @@ def _claim_options(state: State, seat: int) -> ClaimOptions:
             routes = _not_twin_of(routes, owners, player)
             if not routes:
                 continue
-        # count_one_color_payments(hand, length, ferry_locos), in line
+        # len(one_color_payments(hand, length, ferry_locos)), counted without building it
         top = length - 1 if length - 1 < loco else loco
         count = 1 if loco >= length else 0
         for have in haves:

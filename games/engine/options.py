@@ -32,21 +32,6 @@ def one_color_payments(hand: tuple[int, ...], total: int, min_loco: int) -> list
     return payments
 
 
-def count_one_color_payments(hand: tuple[int, ...], total: int, min_loco: int) -> int:
-    loco = hand[LOCO]
-    top = min(total - 1, loco)
-    count = 1 if loco >= total else 0
-    for color in _COLOR_KINDS:
-        have = hand[color]
-        if have:
-            low = total - have
-            if low < min_loco:
-                low = min_loco
-            if top >= low:
-                count += top - low + 1
-    return count
-
-
 def route_payment(hand: tuple[int, ...], route: RouteInfo, j: int) -> Cards:
     """route_payments(hand, route)[j], without building the list."""
     length, loco = route.length, hand[LOCO]
