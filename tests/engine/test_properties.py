@@ -168,7 +168,7 @@ games = st.tuples(
 )
 
 
-@settings(max_examples=16, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(games)
 def test_random_games_keep_every_invariant(game):
     map_id, n_players, seed, draw_hungry = game
@@ -176,7 +176,7 @@ def test_random_games_keep_every_invariant(game):
     assert state.final is not None and len(state.final["ranking"]) >= 1
 
 
-@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=16, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(games)
 def test_random_games_with_forfeits_keep_every_invariant(game):
     map_id, n_players, seed, draw_hungry = game
@@ -187,13 +187,17 @@ def test_random_games_with_forfeits_keep_every_invariant(game):
         assert set(state.final["ranking"][-1]) <= set(out) or not state.final["ranking"]
 
 
-def test_two_hundred_seeded_random_games_all_reach_game_over():
+SEEDED_GAMES = 2000
+
+
+def test_two_thousand_seeded_random_games_keep_the_cheap_invariants_and_reach_game_over():
     ends = Counter()
     dry: list[int] = []
-    for seed in range(200):
+    for seed in range(SEEDED_GAMES):
         map_id = "usa" if seed % 2 else "europe"
         state = play(map_id, 2 + seed % 4, seed, draw_hungry=seed % 3 == 0, full_checks=False,
                      dry=dry)
         ends[state.phase] += 1
-    assert ends == {"game_over": 200}
-    assert len(dry) >= 50  # the card-hungry games do run the piles dry, and still end
+    assert ends == {"game_over": SEEDED_GAMES}
+    # The card-hungry games do run the piles dry, and still end.
+    assert len(dry) >= SEEDED_GAMES // 4
