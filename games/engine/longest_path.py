@@ -37,9 +37,15 @@ WALK_BUDGET = 200
 
 def longest_trail(edges: Iterable[Edge]) -> tuple[int, list[str]]:
     """Length of the longest trail and its route ids in travel order ((0, []) without routes)."""
+    return longest_trail_of_groups(_connected_groups(list(edges)))
+
+
+def longest_trail_of_groups(edge_groups: list[list[Edge]]) -> tuple[int, list[str]]:
+    """longest_trail, given the edges' connected groups (each group's edges in input order,
+    the groups in the order of their first edge)."""
     best_length, best_ids = 0, []
     # Heaviest groups first: a group no heavier than the best trail so far cannot beat it.
-    groups = [(sum(edge[3] for edge in group), group) for group in _connected_groups(list(edges))]
+    groups = [(sum(edge[3] for edge in group), group) for group in edge_groups]
     groups.sort(key=lambda weighted: -weighted[0])
     for weight, group in groups:
         if weight <= best_length:
@@ -74,15 +80,16 @@ def _connected_groups(edges: list[Edge]) -> list[list[Edge]]:
 def _group_trail(edges: list[Edge]) -> tuple[int, list[str]]:
     adjacency = _adjacency((a, b) for _, a, b, _ in edges)
     if sum(len(near) % 2 for near in adjacency.values()) <= 2:
+        # all of it: the chains are the routes, whose adjacency is already there
         chains = [(a, b, length, [route_id]) for route_id, a, b, length in edges]
-    else:
-        chains = _merge_chains(edges, adjacency)
-        loops = len(chains) - len({city for chain in chains for city in chain[:2]}) + 1
-        budget = sys.maxsize if loops <= MOST_LOOPS_TO_WALK else WALK_BUDGET
-        used, finished = _longest_walk(chains, budget)
-        if not finished:
-            used = _lightest_left_out(chains, used)
-        chains = [chain for i, chain in enumerate(chains) if used >> i & 1]
+        return sum(edge[3] for edge in edges), _euler_trail(chains, adjacency)
+    chains = _merge_chains(edges, adjacency)
+    loops = len(chains) - len({city for chain in chains for city in chain[:2]}) + 1
+    budget = sys.maxsize if loops <= MOST_LOOPS_TO_WALK else WALK_BUDGET
+    used, finished = _longest_walk(chains, budget)
+    if not finished:
+        used = _lightest_left_out(chains, used)
+    chains = [chain for i, chain in enumerate(chains) if used >> i & 1]
     return sum(chain[2] for chain in chains), _euler_trail(chains)
 
 
@@ -95,10 +102,14 @@ def _adjacency(pairs: Iterable[tuple[str, str]]) -> dict[str, list[tuple[int, st
     return adjacency
 
 
-def _euler_trail(chains: list[Chain]) -> list[str]:
+def _euler_trail(
+    chains: list[Chain], adjacency: dict[str, list[tuple[int, str]]] | None = None
+) -> list[str]:
     """Route ids of a trail using every chain once (Hierholzer); the chains are connected
-    and have at most two odd cities."""
-    adjacency = _adjacency((a, b) for a, b, _, _ in chains)
+    and have at most two odd cities. `adjacency`: the chains' own, if already built (it
+    is used up)."""
+    if adjacency is None:
+        adjacency = _adjacency((a, b) for a, b, _, _ in chains)
     odd = sorted(city for city, near in adjacency.items() if len(near) % 2)
     start = odd[0] if odd else chains[0][0]
     used = [False] * len(chains)

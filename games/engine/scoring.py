@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
 
-from .longest_path import longest_trail
+from .longest_path import longest_trail_of_groups
 from .maps import LONGEST_PATH_BONUS, STATIONS_PER_PLAYER, Map
+from .network import Network
 from .ranking import rank
-from .tickets import ticket_outcome
+from .tickets import outcome_on_network, ticket_outcome
 
 POINTS_PER_UNBUILT_STATION = 4
 
@@ -39,16 +40,15 @@ def final_result(
     routes = game_map.routes
     results: dict[str, dict] = {}
     for player in players:
-        mine = own_routes[player]
-        outcome = ticket_outcome(
-            game_map, claims, mine, own_stations[player], player, tickets.get(player, ())
+        network = Network(routes, own_routes[player])
+        outcome = outcome_on_network(
+            game_map, claims, network.find, own_stations[player], player,
+            tickets.get(player, ()),
         )
         ticket_points = sum(game_map.tickets[t].points for t in outcome.completed) - sum(
             game_map.tickets[t].points for t in outcome.failed
         )
-        longest, path = longest_trail(
-            (r.id, r.a, r.b, r.length) for r in (routes[i] for i in sorted(mine))
-        )
+        longest, path = longest_trail_of_groups(network.groups)
         unbuilt = stations_left.get(player, 0) if game_map.has_stations else 0
         results[player] = {
             "total": 0,

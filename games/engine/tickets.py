@@ -10,7 +10,7 @@ join two groups of the player's network that matter are tried.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import product
 
@@ -58,13 +58,24 @@ def ticket_outcome(
     ticket_ids: Sequence[str],
 ) -> TicketOutcome:
     """Completed and failed tickets of `player` with the best borrowing for their stations."""
-    routes, tickets = game_map.routes, game_map.tickets
+    routes = game_map.routes
     groups = _Groups()
     for route_id in own_routes:
         route = routes[route_id]
         groups.join(route.a, route.b)
-    find = groups.find
+    return outcome_on_network(game_map, claims, groups.find, own_stations, player, ticket_ids)
 
+
+def outcome_on_network(
+    game_map: Map,
+    claims: Mapping[str, str],
+    find: Callable[[str], str],
+    own_stations: Sequence[str],
+    player: str,
+    ticket_ids: Sequence[str],
+) -> TicketOutcome:
+    """ticket_outcome, given `find`: a city's group label in the player's own network."""
+    tickets = game_map.tickets
     ends = {}  # ticket id -> (group of a, group of b), for the tickets not joined yet
     for ticket_id in ticket_ids:
         ticket = tickets[ticket_id]
