@@ -27,15 +27,18 @@ def random_game(map_id: str, players: list[str], seed: int) -> tuple[State, int]
     state = new_game(map_id, players, seed)
     actions = 0
     pick = rng.random
-    while state.phase != "game_over":
-        if state.phase == "initial_tickets":
-            player = next(p for i, p in enumerate(players) if state.offered[i])
-        else:
-            player = players[state.current]
+    while state.phase == "initial_tickets":  # the opening: anyone with tickets on offer
+        player = next(p for i, p in enumerate(players) if state.offered[i])
         kinds = legal_action_kinds(state, player)
-        kind = kinds[int(pick() * len(kinds))]
-        options = legal_options(state, player, kind)
-        state, _ = apply(state, player, options[int(pick() * len(options))])
+        options = legal_options(state, player, kinds[int(pick() * len(kinds))])
+        state = apply(state, player, options[int(pick() * len(options))])[0]
+        actions += 1
+    seats = state.players
+    while state.phase != "game_over":  # the game proper: the current player acts
+        player = seats[state.current]
+        kinds = legal_action_kinds(state, player)
+        options = legal_options(state, player, kinds[int(pick() * len(kinds))])
+        state = apply(state, player, options[int(pick() * len(options))])[0]
         actions += 1
     return state, actions
 
