@@ -165,7 +165,8 @@ def test_a_private_game_is_unlisted_and_joined_only_through_its_invitation():
     ann, bob, cy = make_users("ann", "bob", "cy")
     ann_client = client_for(ann)
     game = create_game(ann_client, is_private="on")
-    assert f"http://testserver/games/invite/{game.invite_token}/" in ann_client.get("/games/").content.decode()
+    lobby = ann_client.get("/games/").content.decode()
+    assert f"http://testserver/games/invite/{game.invite_token}/" in lobby
 
     bob_client = client_for(bob)
     assert f'id="game-{game.id}"' not in bob_client.get("/games/").content.decode()
