@@ -21,7 +21,7 @@ from ..board import board
 from ..errors import IllegalMove
 from ..state import SECOND_CARD, TICKET_CHOICE, State
 from .claims import claim_route
-from .draft import Draft, thaw
+from .draft import Draft
 from .draws import draw_card
 from .stations import build_station
 from .tickets import draw_tickets, keep_tickets
@@ -45,7 +45,11 @@ def apply(state: State, player: str, action: Action) -> tuple[State, list[dict]]
     )
     if not usual:
         seat = _check_turn(state, player, action)
-    d = thaw(state)
+    # thaw(state) and, at the end, d.freeze(), written out: this runs for every action
+    d = _new(Draft)
+    values = state.__dict__.copy()
+    values["events"] = events = []
+    d.__dict__ = values
     if kind is DrawCard:
         draw_card(d, seat, action)
     elif kind is ClaimRoute:
@@ -64,8 +68,12 @@ def apply(state: State, player: str, action: Action) -> tuple[State, list[dict]]
         _pass(state, d, player)
     else:
         raise IllegalMove("malformed_action", f"{action!r} is not an action")
-    events = d.events
-    return d.freeze(), events
+    del values["events"]
+    d.__class__ = State
+    return d, events
+
+
+_new = object.__new__
 
 
 # The actions that only answer a pending decision.
