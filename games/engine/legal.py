@@ -61,8 +61,13 @@ def legal_action_kinds(state: State, player: str) -> tuple[str, ...]:
         if state.players[seat] != player or state.forfeited[seat]:
             return ()
         pending = state.pending
-        if pending is None:
-            return _turn_kinds(state, seat)
+        if pending is None:  # a turn's first action
+            return _TURN_KIND_SETS[
+                bool(state.deck or state.discard or state.face_up),
+                _any_claim(state, seat),
+                bool(state.ticket_deck),
+                HAS_STATIONS[state.map_id] and _station_cost(state, seat) is not None,
+            ]
         if pending is SECOND_CARD:
             return _DRAW_ONLY
         if pending is TICKET_CHOICE:
@@ -84,15 +89,6 @@ _DRAW_ONLY = (DRAW_CARD,)
 _KEEP_ONLY = (KEEP_TICKETS,)
 
 
-def _turn_kinds(state: State, seat: int) -> tuple[str, ...]:
-    return _TURN_KIND_SETS[
-        bool(state.deck or state.discard or state.face_up),
-        _any_claim(state, seat),
-        bool(state.ticket_deck),
-        HAS_STATIONS[state.map_id] and _station_cost(state, seat) is not None,
-    ]
-
-
 def legal_options(state: State, player: str, kind: str) -> Sequence[Action]:
     """The legal actions of one kind (empty if that kind is not legal now)."""
     if state.phase == "play":  # the usual case: the current player's turn
@@ -102,11 +98,14 @@ def legal_options(state: State, player: str, kind: str) -> Sequence[Action]:
         pending = state.pending
         if pending is None:
             if kind == DRAW_CARD:
-                return _draws(state)
+                return _draw_options(frozenset(state.face_up), False,
+                                     bool(state.deck or state.discard))
             if kind == CLAIM_ROUTE:
                 return _claim_options(state, seat)
         elif pending is SECOND_CARD:
-            return _draws(state) if kind == DRAW_CARD else []
+            if kind != DRAW_CARD:
+                return []
+            return _draw_options(frozenset(state.face_up), True, bool(state.deck or state.discard))
     seat = _acting_seat(state, player)
     if seat is None:
         return []
@@ -144,11 +143,6 @@ def is_legal(state: State, player: str, action: Action) -> bool:
 
 # --- per kind ---
 
-def _draws(state: State) -> Sequence[Action]:
-    return _draw_options(frozenset(state.face_up), state.pending is SECOND_CARD,
-                         bool(state.deck or state.discard))
-
-
 @cache  # keyed by the set of face-up kinds, not the row's order: at most 2**9 * 4 entries
 def _draw_options(face_up: frozenset[str], second: bool, blind: bool) -> tuple[Action, ...]:
     options: list[Action] = [_DRAW_DECK] if blind else []
@@ -173,7 +167,7 @@ def _any_claim(state: State, seat: int) -> bool:
     hand = state.hands[seat]
     trains = state.trains[seat]
     player = state.players[seat]
-    index = _index(state)
+    index = getattr(state.claims, "open_index", None) or _index(state)
     loco = hand[LOCO]
     limit = max(hand[:LOCO]) + loco
     if limit > trains:
@@ -199,7 +193,7 @@ def _claim_options(state: State, seat: int) -> ClaimOptions:
     hand = state.hands[seat]
     trains = state.trains[seat]
     player = state.players[seat]
-    index = _index(state)
+    index = getattr(state.claims, "open_index", None) or _index(state)
     loco = hand[LOCO]
     entries = []
     for color in _COLOR_KINDS:
