@@ -45,11 +45,16 @@ def longest_trail_of_groups(edge_groups: list[list[Edge]]) -> tuple[int, list[st
     the groups in the order of their first edge)."""
     best_length, best_ids = 0, []
     # Heaviest groups first: a group no heavier than the best trail so far cannot beat it.
-    groups = [(sum(edge[3] for edge in group), group) for group in edge_groups]
-    groups.sort(key=lambda weighted: -weighted[0])
-    for weight, group in groups:
+    # (Most groups of a network are single routes.)
+    weights = [
+        group[0][3] if len(group) == 1 else sum([edge[3] for edge in group])
+        for group in edge_groups
+    ]
+    for i in sorted(range(len(weights)), key=weights.__getitem__, reverse=True):
+        weight = weights[i]
         if weight <= best_length:
             break
+        group = edge_groups[i]
         length, ids = _group_trail(group) if len(group) > 1 else (weight, [group[0][0]])
         if length > best_length:
             best_length, best_ids = length, ids
