@@ -83,8 +83,8 @@ def _connected_groups(edges: list[Edge]) -> list[list[Edge]]:
 
 
 def _group_trail(edges: list[Edge]) -> tuple[int, list[str]]:
-    adjacency = _adjacency((a, b) for _, a, b, _ in edges)
-    if sum(len(near) % 2 for near in adjacency.values()) <= 2:
+    adjacency = _adjacency([(a, b) for _, a, b, _ in edges])
+    if sum([len(near) & 1 for near in adjacency.values()]) <= 2:
         # all of it: the chains are the routes, whose adjacency is already there
         chains = [(a, b, length, [route_id]) for route_id, a, b, length in edges]
         return sum(edge[3] for edge in edges), _euler_trail(chains, adjacency)
@@ -102,8 +102,14 @@ def _adjacency(pairs: Iterable[tuple[str, str]]) -> dict[str, list[tuple[int, st
     """city -> [(edge index, city at the other end)]"""
     adjacency: dict[str, list[tuple[int, str]]] = {}
     for index, (a, b) in enumerate(pairs):
-        adjacency.setdefault(a, []).append((index, b))
-        adjacency.setdefault(b, []).append((index, a))
+        if a in adjacency:  # (setdefault would make a list each time)
+            adjacency[a].append((index, b))
+        else:
+            adjacency[a] = [(index, b)]
+        if b in adjacency:
+            adjacency[b].append((index, a))
+        else:
+            adjacency[b] = [(index, a)]
     return adjacency
 
 
