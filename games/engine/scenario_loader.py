@@ -20,7 +20,7 @@ from .rules.draft import thaw
 from .rules.piles import reset_face_up_locomotives
 from .setup import EUROPE_OPENING_REGULAR, USA_OPENING_DEAL, check_players, new_game
 from .state import TICKET_CHOICE, Claims, State
-from .view import public_pending
+from .view import public_table
 
 SETUP_KEYS = {
     "phase", "current", "train_deck", "face_up", "discard", "hands", "ticket_deck", "tickets",
@@ -265,9 +265,6 @@ def _ticket_list(value: Any, b, where: str) -> tuple[str, ...]:
 
 def scenario_state(state: State) -> dict[str, Any]:
     """The "state" object of the scenario output (everything but the pile orders)."""
-    pending = public_pending(state)
-    if pending is not None and pending["kind"] == "tickets":
-        pending["offered"] = list(state.offered[state.current])
     players = {}
     for i, p in enumerate(state.players):
         entry = {
@@ -280,23 +277,10 @@ def scenario_state(state: State) -> dict[str, Any]:
         if state.phase == "initial_tickets" and state.offered[i]:
             entry["offered"] = list(state.offered[i])
         players[p] = entry
-    return {
-        "phase": state.phase,
-        "current": state.players[state.current],
-        "pending": pending,
-        "last_round_ends_after": (
-            None if state.last_round_ends_after is None
-            else state.players[state.last_round_ends_after]
-        ),
-        "face_up": list(state.face_up),
-        "deck_count": len(state.deck),
-        "discard_count": len(state.discard),
-        "ticket_deck_count": len(state.ticket_deck),
-        "claims": dict(state.claims),
-        "stations": dict(state.stations),
-        "players": players,
-        "final": state.final,
-    }
+    table = public_table(state)
+    if table["pending"] is not None and table["pending"]["kind"] == "tickets":
+        table["pending"]["offered"] = list(state.offered[state.current])
+    return {**table, "players": players}
 
 
 def run_scenario(data: Any) -> dict[str, Any]:

@@ -22,6 +22,26 @@ def public_pending(state: State) -> dict[str, Any] | None:
     return out
 
 
+def public_table(state: State) -> dict[str, Any]:
+    """What lies open on the table for everyone: turn, pending decision, piles' sizes, claims."""
+    return {
+        "phase": state.phase,
+        "current": state.players[state.current],
+        "pending": public_pending(state),
+        "last_round_ends_after": (
+            None if state.last_round_ends_after is None
+            else state.players[state.last_round_ends_after]
+        ),
+        "face_up": list(state.face_up),
+        "deck_count": len(state.deck),
+        "discard_count": len(state.discard),
+        "ticket_deck_count": len(state.ticket_deck),
+        "claims": dict(state.claims),
+        "stations": dict(state.stations),
+        "final": state.final,
+    }
+
+
 def player_view(state: State, viewer: str | None) -> dict[str, Any]:
     """A JSON-safe view for `viewer` (a player of the game) or a spectator (None)."""
     built: dict[str, int] = {}
@@ -45,23 +65,10 @@ def player_view(state: State, viewer: str | None) -> dict[str, Any]:
         players[p] = entry
     return {
         "map": state.map_id,
-        "phase": state.phase,
         "players_order": list(state.players),
-        "current": state.players[state.current],
         "viewer": viewer if viewer in state.players else None,
-        "pending": public_pending(state),
-        "last_round_ends_after": (
-            None if state.last_round_ends_after is None
-            else state.players[state.last_round_ends_after]
-        ),
-        "face_up": list(state.face_up),
-        "deck_count": len(state.deck),
-        "discard_count": len(state.discard),
-        "ticket_deck_count": len(state.ticket_deck),
-        "claims": dict(state.claims),
-        "stations": dict(state.stations),
+        **public_table(state),
         "players": players,
-        "final": state.final,
     }
 
 
