@@ -23,6 +23,7 @@ from ..state import SECOND_CARD, TICKET_CHOICE, State
 from .claims import claim_route
 from .draft import Draft
 from .draws import draw_card
+from .seats import active_seat
 from .stations import build_station
 from .tickets import draw_tickets, keep_tickets
 from .tunnels import decline_tunnel, pay_tunnel
@@ -84,14 +85,7 @@ def _check_turn(state: State, player: str, action: Action) -> int:
     seat = state.current
     if state.phase == "play" and state.players[seat] == player and not state.forfeited[seat]:
         return _check_pending(state, type(action), seat)  # the usual case, checked first
-    if state.phase == "game_over":
-        raise IllegalMove("game_over", "The game is over.")
-    try:
-        seat = state.players.index(player)
-    except ValueError:
-        raise IllegalMove("unknown_player", f"{player!r} is not playing this game.") from None
-    if state.forfeited[seat]:
-        raise IllegalMove("player_forfeited", "You have left this game.")
+    seat = active_seat(state, player)
     kind = type(action)
     if state.phase == "initial_tickets":
         if kind is not KeepTickets:

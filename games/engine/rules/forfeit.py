@@ -3,23 +3,16 @@
 from __future__ import annotations
 
 from ..board import board
-from ..errors import IllegalMove
 from ..state import State, TunnelPending
 from .draft import Draft, thaw
+from .seats import active_seat
 from .tickets import start_play_if_ready
 from .tunnels import return_tunnel_cards
 from .turns import finish_game, next_active, previous_active
 
 
 def forfeit(state: State, player: str) -> tuple[State, list[dict]]:
-    if state.phase == "game_over":
-        raise IllegalMove("game_over", "The game is over.")
-    try:
-        seat = state.players.index(player)
-    except ValueError:
-        raise IllegalMove("unknown_player", f"{player!r} is not playing this game.") from None
-    if state.forfeited[seat]:
-        raise IllegalMove("player_forfeited", "You have already left this game.")
+    seat = active_seat(state, player)
     d = thaw(state)
     europe = board(state.map_id).map.has_stations
     offered = d.offered[seat]
