@@ -10,6 +10,7 @@ from __future__ import annotations
 from django.urls import reverse
 
 from games.engine.maps import STATIONS_PER_PLAYER
+from games.engine.scoring import POINTS_PER_UNBUILT_STATION
 from games.game_log import move_entries
 from games.svg import board_svg, card_svg, deck_svg, hand_svg, ticket_svg
 from games.svg.palette import player_css
@@ -229,7 +230,7 @@ def score_sheet(table: Table) -> dict | None:
                 ],
                 "tickets": result["tickets"],
                 "stations": result.get("stations", 0),
-                "unbuilt_stations": result.get("stations", 0) // 4,
+                "unbuilt_stations": result.get("stations", 0) // POINTS_PER_UNBUILT_STATION,
                 "longest": result.get("longest", 0),
                 "longest_bonus": result.get("longest_bonus", 0),
                 "total": result["total"],
