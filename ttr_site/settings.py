@@ -152,20 +152,31 @@ if DEBUG:
         "BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"
     }
 
-# Email: files under var/mail/ unless an SMTP host is configured.
+# Email: SMTP when EMAIL_HOST is set, else readable files under var/mail/. The operator
+# still sets EMAIL_* variables; Django itself is given only MAILERS.
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "Ticket to Ride <noreply@localhost>")
 SERVER_EMAIL = DEFAULT_FROM_EMAIL
-EMAIL_HOST = os.environ.get("EMAIL_HOST", "")
-if EMAIL_HOST:
-    EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
-    EMAIL_PORT = int(os.environ.get("EMAIL_PORT", "587"))
-    EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")
-    EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
-    EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", True)
-    EMAIL_TIMEOUT = 20
+if os.environ.get("EMAIL_HOST"):
+    MAILERS = {
+        "default": {
+            "BACKEND": "django.core.mail.backends.smtp.EmailBackend",
+            "OPTIONS": {
+                "host": os.environ["EMAIL_HOST"],
+                "port": int(os.environ.get("EMAIL_PORT", "587")),
+                "username": os.environ.get("EMAIL_HOST_USER", ""),
+                "password": os.environ.get("EMAIL_HOST_PASSWORD", ""),
+                "use_tls": env_bool("EMAIL_USE_TLS", True),
+                "timeout": 20,
+            },
+        }
+    }
 else:
-    EMAIL_BACKEND = "ttr_site.mail_files.ReadableFileBackend"
-    EMAIL_FILE_PATH = VAR_DIR / "mail"
+    MAILERS = {
+        "default": {
+            "BACKEND": "ttr_site.mail_files.ReadableFileBackend",
+            "OPTIONS": {"file_path": VAR_DIR / "mail"},
+        }
+    }
 
 # Security: secure cookies and HSTS whenever DEBUG is off.
 SESSION_COOKIE_SECURE = not DEBUG

@@ -57,16 +57,22 @@ def broker(settings):
     switch._forget_connections()
 
 
+LOCAL_MAILERS = {"default": {"BACKEND": "django.core.mail.backends.locmem.EmailBackend"}}
+
+
 @pytest.fixture
 def smtp_refusing(settings):
-    """A mail server that refuses connections, through Django's real SMTP backend."""
-    settings.EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
-    settings.EMAIL_HOST = "127.0.0.1"
-    settings.EMAIL_PORT = closed_port()
-    settings.EMAIL_USE_TLS = False
-    settings.EMAIL_TIMEOUT = 2
+    """A mail server that refuses connections, through Django's real SMTP backend.
+    Call the returned function to bring the server back (mail lands in the outbox)."""
+    settings.MAILERS = {
+        "default": {
+            "BACKEND": "django.core.mail.backends.smtp.EmailBackend",
+            "OPTIONS": {"host": "127.0.0.1", "port": closed_port(), "use_tls": False,
+                        "timeout": 2},
+        }
+    }
 
     def back():
-        settings.EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
+        settings.MAILERS = LOCAL_MAILERS
 
     return back
