@@ -87,16 +87,19 @@ def deliver(notification_id: int, *, now: datetime) -> str:
             notification.save(update_fields=["skipped"])
             return DROPPED
         notification.attempts += 1
+        notification.last_attempt_at = now
         try:
             to_message(mail).send()
         except Exception as exc:  # SMTP refusals, timeouts, DNS: all worth a retry
             error = exc
             notification.last_error = f"{type(exc).__name__}: {exc}"[:2000]
-            notification.save(update_fields=["attempts", "last_error"])
+            notification.save(update_fields=["attempts", "last_attempt_at", "last_error"])
         else:
             notification.sent_at = now
             notification.last_error = ""
-            notification.save(update_fields=["attempts", "sent_at", "last_error"])
+            notification.save(
+                update_fields=["attempts", "last_attempt_at", "sent_at", "last_error"]
+            )
     if error is not None:
         log.warning("mail %s failed (attempt %s): %s", notification_id, notification.attempts,
                     error)

@@ -32,6 +32,8 @@ class Notification(models.Model):
     sent_at = models.DateTimeField(null=True, blank=True, db_index=True)
     skipped = models.BooleanField(default=False)  # the user's preferences said no
     attempts = models.PositiveSmallIntegerField(default=0)
+    # When the mail server was last tried: the resend sweep waits a while after a failure.
+    last_attempt_at = models.DateTimeField(null=True, blank=True)
     last_error = models.TextField(blank=True)
 
     class Meta:
