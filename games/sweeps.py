@@ -19,6 +19,12 @@ log = logging.getLogger(__name__)
 FORFEIT_REASON = "deadline passed"
 # A row this old and never tried lost its task (the broker was down at commit).
 RESEND_AFTER = timedelta(minutes=1)
+# A mail whose task gave up (the mail server was down for hours) is tried again this
+# long after its last attempt: longer than the task's own longest pause (30 min), so a
+# row whose task is still retrying is left to it.
+RETRY_FAILED_AFTER = timedelta(hours=1)
+# Attempts in all, the task's 11 included: hourly tries then cover about a day.
+MAX_ATTEMPTS = 30
 # Older than this a mail is news no more; it stays in the outbox unsent, for the record.
 RESEND_WITHIN = timedelta(days=2)
 RESEND_BATCH = 500
@@ -67,15 +73,20 @@ def forfeit_overdue(now: datetime) -> int:
 
 
 def resend_unsent(now: datetime) -> int:
-    """Queue again every mail whose task never ran; sending is exactly-once, so a row that
-    is merely slow in the queue is harmless to queue twice."""
-    ids = list(
-        Notification.objects.filter(
-            sent_at__isnull=True, skipped=False, attempts=0,
-            created_at__lte=now - RESEND_AFTER, created_at__gte=now - RESEND_WITHIN,
-        ).order_by("created_at").values_list("pk", flat=True)[:RESEND_BATCH]
-    )
-    return sum(queue_send(pk) for pk in ids)
+    """Queue again every mail whose task never ran, and try once more every mail that
+    failed, an hour after its last attempt. Sending is exactly-once, so a row that is
+    merely slow in the queue is harmless to queue twice; a turn mail no longer true is
+    dropped when sent."""
+    unsent = Notification.objects.filter(
+        sent_at__isnull=True, skipped=False, created_at__gte=now - RESEND_WITHIN
+    ).order_by("created_at").values_list("pk", flat=True)
+    never_tried = list(unsent.filter(attempts=0, created_at__lte=now - RESEND_AFTER)
+                       [:RESEND_BATCH])
+    failed = list(unsent.filter(
+        attempts__gt=0, attempts__lt=MAX_ATTEMPTS, last_attempt_at__lte=now - RETRY_FAILED_AFTER
+    )[:RESEND_BATCH - len(never_tried)])
+    return (sum(queue_send(pk) for pk in never_tried)
+            + sum(queue_send(pk, retry=False) for pk in failed))
 
 
 def send_digests(now: datetime) -> int:

@@ -4,10 +4,10 @@ from celery import shared_task
 from django.utils import timezone
 
 from games import sweeps
-from games.mail.send import DeliveryFailed, deliver
+from games.mail.send import FAILED, DeliveryFailed, deliver
 
 # Pauses of 30 s, 1, 2, 4, 8, 16 min, then every 30 min: about two and a half hours in all.
-# After that the row stays unsent with its last error, for the admin to see.
+# After that the resend sweep tries the row again, less often (games/sweeps.py).
 MAX_RETRIES = 10
 
 
@@ -19,6 +19,16 @@ def send_notification(notification_id: int) -> str:
     """Send one outbox row; a mail server failure retries with growing pauses. The game
     never waits for it: the move committed before this was queued."""
     return deliver(notification_id, now=timezone.now())
+
+
+@shared_task
+def send_notification_once(notification_id: int) -> str:
+    """One more try of a mail whose retries ran out; on failure the resend sweep calls
+    again later, so this task does not retry itself."""
+    try:
+        return deliver(notification_id, now=timezone.now())
+    except DeliveryFailed:
+        return FAILED
 
 
 @shared_task

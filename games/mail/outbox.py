@@ -32,14 +32,16 @@ def record(*, user, game, kind: str, key: str, nothing_to_say: bool = False) -> 
     return notification
 
 
-def queue_send(notification_id: int) -> bool:
-    """Hand the mail to the worker; never raises (the move has committed already)."""
-    from games.tasks import send_notification
+def queue_send(notification_id: int, *, retry: bool = True) -> bool:
+    """Hand the mail to the worker; never raises (the move has committed already).
+    With retry=False the task tries once and leaves further tries to the resend sweep."""
+    from games.tasks import send_notification, send_notification_once
 
-    app = send_notification.app
+    task = send_notification if retry else send_notification_once
+    app = task.app
     try:
         if app.conf.task_always_eager:
-            send_notification.apply_async((notification_id,))
+            task.apply_async((notification_id,))
             return True
         # One quick connection attempt and no publish retries: a player's request must
         # not hang on a dead broker (kombu would retry for seconds); the sweep retries.
@@ -47,7 +49,7 @@ def queue_send(notification_id: int) -> bool:
             connection.ensure_connection(
                 max_retries=1, interval_start=0, interval_step=0, timeout=BROKER_TIMEOUT
             )
-            send_notification.apply_async((notification_id,), retry=False, connection=connection)
+            task.apply_async((notification_id,), retry=False, connection=connection)
     except Exception:
         log.warning("could not queue notification %s; the resend sweep will send it",
                     notification_id, exc_info=True)

@@ -57,22 +57,35 @@ def broker(settings):
     switch._forget_connections()
 
 
-LOCAL_MAILERS = {"default": {"BACKEND": "django.core.mail.backends.locmem.EmailBackend"}}
+class MailServer:
+    """Switches the mail server between refusing connections (Django's real SMTP backend
+    against a closed port) and working (mail lands in django.core.mail.outbox)."""
+
+    def __init__(self, settings):
+        self.settings = settings
+
+    def refuse(self):
+        self.settings.MAILERS = {
+            "default": {
+                "BACKEND": "django.core.mail.backends.smtp.EmailBackend",
+                "OPTIONS": {"host": "127.0.0.1", "port": closed_port(), "use_tls": False,
+                            "timeout": 2},
+            }
+        }
+
+    def back(self):
+        self.settings.MAILERS = {
+            "default": {"BACKEND": "django.core.mail.backends.locmem.EmailBackend"}
+        }
 
 
 @pytest.fixture
-def smtp_refusing(settings):
-    """A mail server that refuses connections, through Django's real SMTP backend.
-    Call the returned function to bring the server back (mail lands in the outbox)."""
-    settings.MAILERS = {
-        "default": {
-            "BACKEND": "django.core.mail.backends.smtp.EmailBackend",
-            "OPTIONS": {"host": "127.0.0.1", "port": closed_port(), "use_tls": False,
-                        "timeout": 2},
-        }
-    }
+def mail_server(settings):
+    return MailServer(settings)
 
-    def back():
-        settings.MAILERS = LOCAL_MAILERS
 
-    return back
+@pytest.fixture
+def smtp_refusing(mail_server):
+    """The mail server refuses from the start; call the returned function to bring it back."""
+    mail_server.refuse()
+    return mail_server.back
