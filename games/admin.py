@@ -35,8 +35,12 @@ class MoveAdmin(admin.ModelAdmin):
 
 @admin.register(Notification)
 class NotificationAdmin(admin.ModelAdmin):
-    list_display = ("id", "kind", "user", "game", "created_at", "sent_at", "attempts")
-    list_filter = ("kind",)
+    list_display = (
+        "id", "kind", "user", "game", "created_at", "sent_at", "attempts", "last_attempt_at",
+        "skipped",
+    )
+    list_filter = ("kind", "skipped", ("sent_at", admin.EmptyFieldListFilter))
+    readonly_fields = ("last_error",)
 
 
 @admin.register(Rating)
