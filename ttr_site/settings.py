@@ -36,7 +36,10 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "django.contrib.humanize",
     "rest_framework",
+    # Unused for authentication: kept installed only so games/migrations/0004 can read the
+    # old plain-key table (Django loads an app's models only while it is installed).
     "rest_framework.authtoken",
+    "knox",
     "drf_spectacular",
     "drf_spectacular_sidecar",
     "django_htmx",
@@ -202,7 +205,7 @@ CELERY_BEAT_SCHEDULE = BEAT_SCHEDULE
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "rest_framework.authentication.SessionAuthentication",
-        "rest_framework.authentication.TokenAuthentication",
+        "games.api.authentication.ApiTokenAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
@@ -214,6 +217,12 @@ REST_FRAMEWORK = {
     ],
     "DEFAULT_THROTTLE_RATES": {"anon": "60/minute", "user": "600/minute"},
     "EXCEPTION_HANDLER": "games.api.errors.api_exception_handler",
+}
+# Personal API tokens (django-rest-knox): only a SHA-512 digest is stored. A token lasts
+# until its owner replaces or revokes it; games/api/tokens.py keeps one per user.
+REST_KNOX = {
+    "TOKEN_TTL": None,
+    "AUTH_HEADER_PREFIX": "Token",
 }
 SPECTACULAR_SETTINGS = {
     "TITLE": "Ticket to Ride API",

@@ -10,7 +10,11 @@ they accept and refuse exactly the same moves.
 Create a personal token on the site's **Settings → API token** page
 (`/settings/api-token/`; it is shown once) and send it with every request:
 
-    Authorization: Token 0123456789abcdef0123456789abcdef01234567
+    Authorization: Token 0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef
+
+A token does not expire; it works until you replace or revoke it on that page. The
+site stores only a digest of it, so a lost token cannot be shown again: make a new one.
+Tokens made before keys were 64 characters long keep working as they are.
 
 A signed-in browser session works too (with its CSRF token for writes). Reading
 public things (open games, public games in play, profiles, leaderboards) needs no

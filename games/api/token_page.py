@@ -18,7 +18,7 @@ def api_token_page(request):
                 messages.success(request, "Your API token is revoked: it no longer works.")
             return redirect("api_token")
         # Rendered, not redirected: the key appears in this one response only.
-        new_key = issue_token(request.user).key
+        _, new_key = issue_token(request.user)
     return render(
         request, "api/token_page.html",
         {"token": current_token(request.user), "new_key": new_key},

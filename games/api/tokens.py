@@ -1,25 +1,25 @@
-"""Personal API tokens: one per user (rest_framework.authtoken), replaced or revoked at will.
+"""Personal API tokens: one per user (django-rest-knox), replaced or revoked at will.
 
-The key is shown once, in the response that creates it; afterwards the page
-only says that a token exists and since when.
+Only a digest of each key is stored, so the key is shown once, in the response that
+creates it; afterwards the page only says that a token exists and since when.
 """
 
 from django.db import transaction
-from rest_framework.authtoken.models import Token
+from knox.models import AuthToken
 
 
-def current_token(user) -> Token | None:
-    return Token.objects.filter(user=user).first()
+def current_token(user) -> AuthToken | None:
+    return AuthToken.objects.filter(user=user).order_by("-created").first()
 
 
-def issue_token(user) -> Token:
-    """A fresh token for the user; any previous one stops working at once."""
+def issue_token(user) -> tuple[AuthToken, str]:
+    """A fresh token and its key for the user; any previous one stops working at once."""
     with transaction.atomic():
-        Token.objects.filter(user=user).delete()
-        return Token.objects.create(user=user)
+        AuthToken.objects.filter(user=user).delete()
+        return AuthToken.objects.create(user=user)
 
 
 def revoke_token(user) -> bool:
     """Delete the user's token; True if there was one."""
-    deleted, _ = Token.objects.filter(user=user).delete()
+    deleted, _ = AuthToken.objects.filter(user=user).delete()
     return bool(deleted)

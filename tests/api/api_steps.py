@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 
 from django.contrib.auth import get_user_model
-from rest_framework.authtoken.models import Token
+from knox.models import AuthToken
 from rest_framework.test import APIClient
 
 GAMES = "/api/v1/games/"
@@ -18,7 +18,8 @@ GAMES = "/api/v1/games/"
 def token_client(username: str) -> APIClient:
     user = get_user_model().objects.create_user(username, f"{username}@example.org", "pw")
     client = APIClient()
-    client.credentials(HTTP_AUTHORIZATION=f"Token {Token.objects.create(user=user).key}")
+    _, key = AuthToken.objects.create(user=user)
+    client.credentials(HTTP_AUTHORIZATION=f"Token {key}")
     client.username = username
     return client
 

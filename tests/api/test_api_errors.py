@@ -142,6 +142,18 @@ def test_a_revoked_or_mistyped_token_is_401_bad_token():
     assert response.json()["error"] == "bad_token"
 
 
+@pytest.mark.parametrize("key", ["caf\xe9", "abc\x00def", "a" * 300])
+def test_a_key_that_is_not_utf8_holds_a_nul_or_is_overlong_is_401_bad_token(key):
+    """Such keys reach the token lookup; they must be a plain 401, not a server error."""
+    token_client("ada")
+    client = APIClient()
+    client.credentials(HTTP_AUTHORIZATION=f"Token {key}")
+    response = client.get("/api/v1/me/")
+    assert response.status_code == 401
+    assert response.json()["error"] == "bad_token"
+    assert response["WWW-Authenticate"] == "Token"
+
+
 def test_only_the_creator_may_start_403_and_a_started_game_cannot_be_joined_409():
     ada, bob = token_client("ada"), token_client("bob")
     game = create_game(ada)
