@@ -1,4 +1,5 @@
 from django.contrib import admin
+from rest_framework.authtoken.admin import TokenProxy
 
 from .models import Game, Move, Notification, Rating, RatingChange, Seat
 
@@ -53,3 +54,8 @@ class RatingAdmin(admin.ModelAdmin):
 class RatingChangeAdmin(admin.ModelAdmin):
     list_display = ("user", "game", "board", "place", "shown_before", "shown_after", "created_at")
     list_filter = ("board",)
+
+
+# The plain-text tokens of rest_framework.authtoken were migrated to knox digests; a token
+# made there would log no one in, so its admin page is not offered.
+admin.site.unregister(TokenProxy)
