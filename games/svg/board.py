@@ -33,7 +33,6 @@ _STATIC_STYLE = (
     ".ttrb .own .lm{fill:#fff}"
     ".ttrb .lv{stroke:#fff;stroke-width:2;opacity:.9}"
     ".ttrb .lv.dk{stroke:#222}"
-    ".ttrb .hl{stroke:#ffcf00;stroke-width:13;stroke-linecap:round;opacity:.8}"
     ".ttrb .hit{stroke:transparent;stroke-width:16;fill:none}"
     ".ttrb .pick{cursor:pointer}"
     ".ttrb .pick:hover rect,.ttrb .pick:focus rect{stroke:#000;stroke-width:2.4}"
@@ -215,6 +214,9 @@ def _route(
 
 
 def _highlights(game_map, layout, route_ids) -> list[str]:
+    """A band under each highlighted route's track: a dark edge and a bright core, drawn before
+    the routes so the owner's trains stay on top. Only the game page shows highlights; its
+    stylesheet (static/css/game.css) gives them their look, wide enough to see on a phone."""
     out = []
     for rid in sorted(set(route_ids)):
         route = game_map.routes.get(rid)
@@ -224,9 +226,10 @@ def _highlights(game_map, layout, route_ids) -> list[str]:
         rad = math.radians(angle)
         x1, y1 = x + math.cos(rad) * END_GAP, y + math.sin(rad) * END_GAP
         x2, y2 = x + math.cos(rad) * (d - END_GAP), y + math.sin(rad) * (d - END_GAP)
+        line = f"M{num(x1)} {num(y1)}L{num(x2)} {num(y2)}"
         out.append(
-            f'<path class="hl" data-route={attr(rid)}'
-            f' d="M{num(x1)} {num(y1)}L{num(x2)} {num(y2)}"/>'
+            f'<g class="hl" data-route={attr(rid)}>'
+            f'<path class="hl-edge" d="{line}"/><path class="hl-core" d="{line}"/></g>'
         )
     return out
 
