@@ -1,0 +1,161 @@
+"""On a phone, where nothing shows an SVG title on hover, a tap on the board tells what is there;
+and at the end of a game the longest-path bonus routes stand out on the board."""
+
+import pytest
+from django.contrib.auth import get_user_model
+from test_play_in_browser import CHROMIUM, PASSWORD, chromium  # noqa: F401 (a fixture)
+
+from games import engine
+from games.models import GameStatus
+from games.services.lobby import game_create, game_join, game_start
+from games.services.play import game_play
+from games.svg.layout import TRACK_H
+
+PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
+# The band under a highlighted route, in board units: well over twice a track's thickness.
+HALO_MIN_WIDTH = 18
+
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.django_db(transaction=True),
+    pytest.mark.skipif(
+        not CHROMIUM.exists(),
+        reason="Debian's chromium is not installed at /usr/bin/chromium "
+        "(scripts/ensure_chromium.sh installs it)",
+    ),
+]
+
+
+def position_in_play(setup):
+    """Ann and Bob in a started USA game, set to `setup` (a scenario's setup, players by name)."""
+    users = {
+        name: get_user_model().objects.create_user(name, f"{name}@example.org", PASSWORD)
+        for name in ("ann", "bob")
+    }
+    game = game_create(creator=users["ann"], map_id="usa", max_players=2)
+    game_join(game=game, user=users["bob"])
+    game.refresh_from_db()
+    if game.status == GameStatus.OPEN:  # a full game may have started by itself
+        game_start(game=game, user=users["ann"])
+        game.refresh_from_db()
+    seats = list(game.seats.select_related("user").order_by("order"))
+    ids = {seat.user.username: seat.player_id for seat in seats}
+    order = [seat.player_id for seat in seats]
+
+    # The setup names players; the engine knows them by their seats' ids.
+    named = dict(setup)
+    named["claims"] = {route: ids[name] for route, name in setup.get("claims", {}).items()}
+    named["hands"] = {ids[name]: hand for name, hand in setup.get("hands", {}).items()}
+    if "last_round_ends_after" in setup:
+        named["last_round_ends_after"] = ids[setup["last_round_ends_after"]]
+    state, _ = engine.load_scenario({
+        "map": "usa", "players": order, "seed": 5,
+        "setup": {**named, "phase": "play", "current": ids["ann"]},
+    })
+    game.state = state.to_dict()
+    game.status = GameStatus.PLAYING  # the opening is over in this position
+    game.version += 1
+    game.save(update_fields=["state", "status", "version"])
+    return game, users
+
+
+def phone_page(browser, live_server, username, game):
+    context = browser.new_context(**PHONE)
+    page = context.new_page()
+    page.goto(f"{live_server.url}/accounts/login/")
+    page.fill("input[name=login]", username)
+    page.fill("input[name=password]", PASSWORD)
+    page.tap("main form button[type=submit]")
+    page.wait_for_url(lambda url: "/accounts/login/" not in url)
+    page.goto(f"{live_server.url}/games/{game.pk}/")
+    return page
+
+
+def test_on_a_phone_a_tap_on_a_claimed_route_says_who_holds_it(chromium, live_server):  # noqa: F811
+    from playwright.sync_api import expect
+
+    # Bob holds Denver – Salt Lake City; Ann, to move, can pay for Atlanta – Nashville.
+    game, users = position_in_play({
+        "claims": {"denver-salt_lake_city-1": "bob"},
+        "hands": {"ann": {"red": 2, "blue": 1, "green": 1}},
+    })
+    page = phone_page(chromium, live_server, "ann", game)
+    tip = page.locator("#tip")
+    expect(page.locator(".turn")).to_contain_text("Your turn.")
+
+    # Three spaces: the middle of the route is the middle space, where the finger lands.
+    page.tap("#route-denver-salt_lake_city-1")
+    expect(tip).to_be_visible()
+    expect(tip).to_have_text("Denver – Salt Lake City · 3 · red · claimed by bob")
+    box = tip.bounding_box()
+    screen = PHONE["viewport"]
+    assert box["x"] >= 0 and box["x"] + box["width"] <= screen["width"]
+    assert box["y"] >= 0 and box["y"] + box["height"] <= screen["height"]
+
+    # A tap on the bare board, away from any route, puts the tip away.
+    page.locator("#board svg rect.bg").tap(position={"x": 30, "y": 30})
+    expect(tip).to_be_hidden()
+    # So does Escape.
+    page.tap("#route-denver-salt_lake_city-1")
+    expect(tip).to_be_visible()
+    page.keyboard.press("Escape")
+    expect(tip).to_be_hidden()
+
+    # A route Ann can claim is still a link: a tap opens the ways to pay, and the tip goes.
+    page.tap("#route-denver-salt_lake_city-1")
+    expect(tip).to_be_visible()
+    page.tap("#board a[data-route='atlanta-nashville']")
+    expect(page.locator("#action-panel")).to_contain_text("Claim Atlanta – Nashville")
+    expect(tip).to_be_hidden()
+
+
+def test_the_longest_path_bonus_routes_stand_out_on_the_final_board(
+    chromium, live_server,  # noqa: F811
+):
+    from playwright.sync_api import expect
+
+    # Bob's Pittsburgh – Chicago – Omaha – Denver – Salt Lake City (14 trains) is the longest;
+    # Ann's turn is the last one, and she ends it with two blind draws.
+    path = ["chicago-omaha", "chicago-pittsburgh-1", "denver-omaha", "denver-salt_lake_city-1"]
+    game, users = position_in_play({
+        "claims": {**dict.fromkeys(path, "bob"),
+                   "atlanta-nashville": "ann", "nashville-raleigh": "ann"},
+        "last_round_ends_after": "ann",
+    })
+    for _ in range(2):
+        game.refresh_from_db()
+        game_play(game_id=game.pk, user=users["ann"], action={"type": "draw_card", "from": "deck"},
+                  expected_version=game.version)
+    game.refresh_from_db()
+    assert game.is_over
+
+    page = phone_page(chromium, live_server, "ann", game)
+    expect(page.locator("#final")).to_contain_text("marked on the board with a gold band")
+    bands = page.locator("#board .hl")
+    expect(bands).to_have_count(len(path))
+    assert sorted(bands.evaluate_all("els => els.map(e => e.dataset.route)")) == path
+    for route in path:
+        band = page.locator(f"#board .hl[data-route='{route}']")
+        band.scroll_into_view_if_needed()
+        for part in ("hl-edge", "hl-core"):
+            # A straight line's box is flat along a level route, never along both axes.
+            box = band.locator(f".{part}").bounding_box()
+            assert box and box["width"] + box["height"] > 0, (route, part)
+        edge, core = (
+            band.locator(f".{part}").evaluate(
+                "e => { const s = getComputedStyle(e);"
+                " return [parseFloat(s.strokeWidth), s.stroke, parseFloat(s.opacity)]; }"
+            )
+            for part in ("hl-edge", "hl-core")
+        )
+        assert edge[0] >= HALO_MIN_WIDTH and core[0] > TRACK_H, (route, edge, core)
+        assert edge[1] != "none" and core[1] != "none" and min(edge[2], core[2]) > 0.4
+        # The band lies under the route: the owner's trains are what a finger touches on it.
+        train = page.locator(f"#route-{route} rect").first
+        hit = train.evaluate(
+            """r => { r.scrollIntoView({block: "center", inline: "center"});
+                      const b = r.getBoundingClientRect();
+                      return document.elementFromPoint(b.x + b.width / 2, b.y + b.height / 2)
+                             .closest('g[id^="route-"]')?.id; }"""
+        )
+        assert hit == f"route-{route}"
