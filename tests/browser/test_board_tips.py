@@ -1,13 +1,10 @@
 """On a phone, where nothing shows an SVG title on hover, a tap on the board tells what is there;
 and at the end of a game the longest-path bonus routes stand out on the board."""
 
-import pytest
-from django.contrib.auth import get_user_model
-from test_play_in_browser import CHROMIUM, PASSWORD, chromium  # noqa: F401 (a fixture)
+from browser_steps import BROWSER_TEST, log_in, set_state, started_game
 
 from games import engine
 from games.models import GameStatus
-from games.services.lobby import game_create, game_join, game_start
 from games.services.play import game_play
 from games.svg.layout import TRACK_H
 
@@ -15,30 +12,13 @@ PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobil
 # The band under a highlighted route, in board units: well over twice a track's thickness.
 HALO_MIN_WIDTH = 18
 
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.django_db(transaction=True),
-    pytest.mark.skipif(
-        not CHROMIUM.exists(),
-        reason="Debian's chromium is not installed at /usr/bin/chromium "
-        "(scripts/ensure_chromium.sh installs it)",
-    ),
-]
+pytestmark = BROWSER_TEST
 
 
 def position_in_play(setup):
     """Ann and Bob in a started USA game, set to `setup` (a scenario's setup, players by name)."""
-    users = {
-        name: get_user_model().objects.create_user(name, f"{name}@example.org", PASSWORD)
-        for name in ("ann", "bob")
-    }
-    game = game_create(creator=users["ann"], map_id="usa", max_players=2)
-    game_join(game=game, user=users["bob"])
-    game.refresh_from_db()
-    if game.status == GameStatus.OPEN:  # a full game may have started by itself
-        game_start(game=game, user=users["ann"])
-        game.refresh_from_db()
-    seats = list(game.seats.select_related("user").order_by("order"))
+    game, seats = started_game("usa")
+    users = {seat.user.username: seat.user for seat in seats}
     ids = {seat.user.username: seat.player_id for seat in seats}
     order = [seat.player_id for seat in seats]
 
@@ -52,26 +32,17 @@ def position_in_play(setup):
         "map": "usa", "players": order, "seed": 5,
         "setup": {**named, "phase": "play", "current": ids["ann"]},
     })
-    game.state = state.to_dict()
-    game.status = GameStatus.PLAYING  # the opening is over in this position
-    game.version += 1
-    game.save(update_fields=["state", "status", "version"])
+    set_state(game, state, status=GameStatus.PLAYING)  # the opening is over here
     return game, users
 
 
 def phone_page(browser, live_server, username, game):
-    context = browser.new_context(**PHONE)
-    page = context.new_page()
-    page.goto(f"{live_server.url}/accounts/login/")
-    page.fill("input[name=login]", username)
-    page.fill("input[name=password]", PASSWORD)
-    page.tap("main form button[type=submit]")
-    page.wait_for_url(lambda url: "/accounts/login/" not in url)
+    page = log_in(browser, live_server, username, context=PHONE)
     page.goto(f"{live_server.url}/games/{game.pk}/")
     return page
 
 
-def test_on_a_phone_a_tap_on_a_claimed_route_says_who_holds_it(chromium, live_server):  # noqa: F811
+def test_on_a_phone_a_tap_on_a_claimed_route_says_who_holds_it(chromium, live_server):
     from playwright.sync_api import expect
 
     # Bob holds Denver – Salt Lake City; Ann, to move, can pay for Atlanta – Nashville.
@@ -110,7 +81,7 @@ def test_on_a_phone_a_tap_on_a_claimed_route_says_who_holds_it(chromium, live_se
 
 
 def test_the_longest_path_bonus_routes_stand_out_on_the_final_board(
-    chromium, live_server,  # noqa: F811
+    chromium, live_server,
 ):
     from playwright.sync_api import expect
 

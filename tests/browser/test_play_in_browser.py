@@ -1,54 +1,21 @@
 """Two players in two real browsers play the opening and a few turns by clicking; each sees the
 other's move appear without reloading the page."""
 
-import os
 import re
-from pathlib import Path
 
-import pytest
-from django.contrib.auth import get_user_model
+from browser_steps import BROWSER_TEST, log_in, set_state, started_game
 
 from games import engine
-from games.models import GameStatus
-from games.services.lobby import game_create, game_join, game_start
 
-# Playwright's sync API runs an event loop in this thread; Django's ORM calls made by the
-# test itself (set-up, checks) are still plain synchronous calls.
-os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
-
-CHROMIUM = Path("/usr/bin/chromium")
-CHROMIUM_ARGS = [
-    "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-    "--disable-component-update", "--disable-sync", "--no-first-run",
-]
-PASSWORD = "a-long-browser-password"
 # The pages poll every 3 s; allow a few polls on a busy machine.
 SEE_WITHIN_MS = 15_000
 
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.django_db(transaction=True),
-    pytest.mark.skipif(
-        not CHROMIUM.exists(),
-        reason="Debian's chromium is not installed at /usr/bin/chromium "
-        "(scripts/ensure_chromium.sh installs it)",
-    ),
-]
+pytestmark = BROWSER_TEST
 
 
 def started_position(map_id="usa"):
     """A two-player game in its opening, with hands that let the first player claim a route."""
-    users = [
-        get_user_model().objects.create_user(name, f"{name}@example.org", PASSWORD)
-        for name in ("ann", "bob")
-    ]
-    game = game_create(creator=users[0], map_id=map_id, max_players=2)
-    game_join(game=game, user=users[1])
-    game.refresh_from_db()
-    if game.status == GameStatus.OPEN:
-        game_start(game=game, user=users[0])
-        game.refresh_from_db()
-    seats = list(game.seats.select_related("user").order_by("order"))
+    game, seats = started_game(map_id)
     first, second = (seat.player_id for seat in seats)
     state, _ = engine.load_scenario({
         "map": map_id, "players": [first, second], "seed": 5,
@@ -62,21 +29,8 @@ def started_position(map_id="usa"):
             },
         },
     })
-    game.state = state.to_dict()
-    game.version += 1
-    game.save(update_fields=["state", "version"])
+    set_state(game, state)
     return game, seats[0].user, seats[1].user
-
-
-def log_in(browser, live_server, username):
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
-    page = context.new_page()
-    page.goto(f"{live_server.url}/accounts/login/")
-    page.fill("input[name=login]", username)
-    page.fill("input[name=password]", PASSWORD)
-    page.click("main form button[type=submit]")
-    page.wait_for_url(lambda url: "/accounts/login/" not in url)
-    return page
 
 
 def open_game(page, live_server, game):
@@ -90,15 +44,6 @@ def keep_all_offered_tickets(page):
         box.check()
     page.click(".keep-form button[type=submit]")
 
-
-@pytest.fixture
-def chromium():
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-        yield browser
-        browser.close()
 
 
 def test_two_players_play_the_opening_and_turns_and_see_each_others_moves_live(

@@ -1,0 +1,67 @@
+"""Shared steps of the browser tests: Debian's Chromium, two players with a started game,
+logging in."""
+
+import os
+from pathlib import Path
+
+import pytest
+from django.contrib.auth import get_user_model
+
+from games.models import GameStatus
+from games.services.lobby import game_create, game_join, game_start
+
+# Playwright's sync API runs an event loop in this thread; Django's ORM calls made by the
+# test itself (set-up, checks) are still plain synchronous calls.
+os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
+
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+    "--disable-component-update", "--disable-sync", "--no-first-run",
+]
+PASSWORD = "a-long-browser-password"
+DESKTOP = {"viewport": {"width": 1280, "height": 900}}
+
+BROWSER_TEST = [
+    pytest.mark.browser,
+    pytest.mark.django_db(transaction=True),
+    pytest.mark.skipif(
+        not CHROMIUM.exists(),
+        reason="Debian's chromium is not installed at /usr/bin/chromium "
+        "(scripts/ensure_chromium.sh installs it)",
+    ),
+]
+
+
+def started_game(map_id="usa"):
+    """Ann and Bob in a started two-player game; returns the game and its seats in order."""
+    users = [
+        get_user_model().objects.create_user(name, f"{name}@example.org", PASSWORD)
+        for name in ("ann", "bob")
+    ]
+    game = game_create(creator=users[0], map_id=map_id, max_players=2)
+    game_join(game=game, user=users[1])
+    game.refresh_from_db()
+    if game.status == GameStatus.OPEN:  # a full game may have started by itself
+        game_start(game=game, user=users[0])
+        game.refresh_from_db()
+    return game, list(game.seats.select_related("user").order_by("order"))
+
+
+def set_state(game, state, **fields):
+    """Put an engine state (and any other field values) on the game, as a move would."""
+    game.state = state.to_dict()
+    for name, value in fields.items():
+        setattr(game, name, value)
+    game.version += 1
+    game.save(update_fields=["state", "version", *fields])
+
+
+def log_in(browser, live_server, username, context=DESKTOP):
+    page = browser.new_context(**context).new_page()
+    page.goto(f"{live_server.url}/accounts/login/")
+    page.fill("input[name=login]", username)
+    page.fill("input[name=password]", PASSWORD)
+    page.click("main form button[type=submit]")
+    page.wait_for_url(lambda url: "/accounts/login/" not in url)
+    return page
