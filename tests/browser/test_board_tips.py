@@ -130,3 +130,17 @@ def test_the_longest_path_bonus_routes_stand_out_on_the_final_board(
                              .closest('g[id^="route-"]')?.id; }"""
         )
         assert hit == f"route-{route}"
+
+
+def test_on_a_phone_the_replay_board_answers_a_tap_too(chromium, live_server):
+    from playwright.sync_api import expect
+
+    game, _ = position_in_play({})
+    page = phone_page(chromium, live_server, "bob", game)
+    page.goto(f"{live_server.url}/games/{game.pk}/replay/")
+    tip = page.locator("#tip")
+
+    page.tap("#route-denver-salt_lake_city-1")
+    expect(tip).to_have_text("Denver – Salt Lake City · 3 · red")
+    page.keyboard.press("Escape")
+    expect(tip).to_be_hidden()
