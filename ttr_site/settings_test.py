@@ -16,4 +16,4 @@ STORAGES["staticfiles"] = {"BACKEND": "django.contrib.staticfiles.storage.Static
 WHITENOISE_AUTOREFRESH = True
 # Tasks queued by tests stay in this process: they never reach a developer's worker on
 # REDIS_URL. (The Celery integration test points a worker at Redis itself.)
-CELERY_BROKER_URL = "memory://"
+CELERY_BROKER_URL = "memory://localhost/"  # a host named, so kombu does not warn of none
