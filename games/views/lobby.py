@@ -62,7 +62,9 @@ def create(request):
     except GameServiceError as exc:
         form.add_error(None, exc.message)
         return _lobby_page(request, form, status=exc.status)
-    messages.success(request, "Game created. Share it, or wait for players to join.")
+    messages.success(
+        request, "Game created. Send its invitation link to friends, or wait for players to join."
+    )
     return redirect(reverse("lobby") + f"#game-{game.pk}")
 
 

@@ -183,6 +183,23 @@ def test_a_private_game_is_unlisted_and_joined_only_through_its_invitation():
     assert not game.seats.filter(user=cy).exists()
 
 
+def test_a_new_public_game_offers_its_creator_a_link_to_send_and_the_game_page():
+    ann_client, bob_client = client_for(make_user("ann")), client_for(make_user("bob"))
+    created = ann_client.post("/games/new/", NEW_GAME, follow=True).content.decode()
+    game = Game.objects.latest("created_at")
+    link = f"http://testserver/games/invite/{game.invite_token}/"
+    assert "Send its invitation link to friends" in created
+    assert f'value="{link}"' in created
+    assert f'href="/games/{game.id}/"' in created
+    # A friend who follows the link can join from there.
+    invite = bob_client.get(link).content.decode()
+    assert "ann invites you to a game" in invite
+    # The others in the lobby see the game and its Join button, not the creator's link.
+    lobby = bob_client.get("/games/").content.decode()
+    assert f'id="game-{game.id}"' in lobby
+    assert link not in lobby
+
+
 def test_lobby_posts_need_a_login_and_a_csrf_token():
     ann = make_user("ann")
     anonymous = Client()
