@@ -15,7 +15,8 @@ from xml.sax.saxutils import escape, quoteattr
 
 # About the width a phone gives the chart, so one unit is about one CSS pixel there.
 WIDTH, HEIGHT = 340, 220
-LEFT, RIGHT, TOP, BOTTOM = 50, 16, 14, 48
+LEFT, RIGHT, TOP, BOTTOM = 64, 16, 14, 48
+AXIS_LABEL_X = 12  # the rotated "Rating", left of the widest (four-digit) tick labels
 FONT = 13
 MIN_SPAN = 20  # rating points: a flat history still gets a readable axis
 TICK_STEPS = (1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1000)
@@ -115,7 +116,8 @@ def rating_chart_svg(points: Sequence[ChartPoint], *, title: str, color: str = "
     out.append(
         f'<text x="{LEFT + plot_w / 2:.0f}" y="{HEIGHT - 6}" text-anchor="middle"'
         f' fill="#333">Date</text>'
-        f'<text x="0" y="0" transform="translate(14 {TOP + plot_h / 2:.0f}) rotate(-90)"'
+        f'<text x="0" y="0" transform="translate({AXIS_LABEL_X} {TOP + plot_h / 2:.0f})'
+        f' rotate(-90)"'
         f' text-anchor="middle" fill="#333">Rating</text>'
         f'<line x1="{LEFT}" x2="{LEFT}" y1="{TOP}" y2="{TOP + plot_h}" stroke="#888"/>'
         f'<line x1="{LEFT}" x2="{WIDTH - RIGHT}" y1="{TOP + plot_h}" y2="{TOP + plot_h}"'

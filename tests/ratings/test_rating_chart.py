@@ -90,3 +90,23 @@ def test_a_single_game_and_a_title_with_markup_still_make_valid_svg():
     (circle,) = points_of(root)
     assert circle.find(f"{SVG}title").text == 'Game #1 <"&">'
     assert root.find(f"{SVG}title").text == "<script>"
+
+
+def test_the_rating_axis_label_clears_the_widest_tick_labels():
+    from games.ratings.chart import FONT
+    from games.svg.textwidth import text_width
+
+    day = datetime(2026, 5, 1, tzinfo=UTC)
+    root = parse(rating_chart_svg(
+        [ChartPoint(day, 1065, "a"), ChartPoint(day + timedelta(days=3), 1072, "b")],
+        title="Overall rating",
+    ))
+    texts = root.findall(f"{SVG}text")
+    ticks = [t for t in texts if t.get("text-anchor") == "end" and t.text.isdigit()]
+    assert ticks and all(len(t.text) == 4 for t in ticks)
+    leftmost_tick = min(float(t.get("x")) - text_width(t.text, FONT) for t in ticks)
+    label = next(t for t in texts if t.text == "Rating")
+    # Turned a quarter to the left, the label's glyphs stand left of its translate() x,
+    # by at most the font's ascent (its size); its descent lies right of x.
+    label_x = float(label.get("transform").split("(")[1].split()[0])
+    assert label_x + FONT * 0.25 < leftmost_tick

@@ -134,7 +134,7 @@ def test_the_profile_chart_switches_to_a_maps_board(client):
 
     assert html.count('class="rating-point"') == 1
     assert f"Game #{europe.pk} (Europe): 2nd of 2" in html
-    assert "Europe rating after each of 1 rated game" in html
+    assert "Europe rating after each rated game (1 in all)" in html
 
 
 def test_a_profile_without_games_says_so(client):
