@@ -1,6 +1,8 @@
 import os
+from pathlib import Path
 
 import pytest
+from django.contrib.staticfiles import finders
 from django.db import connection
 
 
@@ -29,3 +31,13 @@ def test_unknown_page_gets_the_site_404(client):
     response = client.get("/no-such-page/")
     assert response.status_code == 404
     assert b"Page not found" in response.content
+
+
+def test_every_page_names_the_site_icon_and_favicon_ico_leads_to_it(client):
+    body = client.get("/").content.decode()
+    assert '<link rel="icon" href="/static/favicon.svg" type="image/svg+xml">' in body
+    response = client.get("/favicon.ico")
+    assert (response.status_code, response["Location"]) == (301, "/static/favicon.svg")
+    # collectstatic (make run) picks it up from static/.
+    icon = finders.find("favicon.svg")
+    assert icon and "<svg" in Path(icon).read_text()

@@ -1,11 +1,15 @@
 from django.contrib import admin
+from django.templatetags.static import static
 from django.urls import include, path
+from django.views.generic import RedirectView
 
 from games.api.token_page import api_token_page
 from games.views.unsubscribe import unsubscribe
 
 urlpatterns = [
     path("admin/", admin.site.urls),
+    # Clients that ask for /favicon.ico without reading the page's <link rel="icon">.
+    path("favicon.ico", RedirectView.as_view(url=static("favicon.svg"), permanent=True)),
     path("unsubscribe/<str:token>/", unsubscribe, name="unsubscribe"),
     path("accounts/", include("allauth.urls")),
     path("", include("accounts.urls")),
