@@ -5,6 +5,8 @@ forfeit service re-checks the deadline under the game's row lock."""
 import logging
 from datetime import datetime, timedelta
 
+from django.db.models import Q
+
 from accounts.models import Profile
 from games.mail.digest import digest_day_if_due
 from games.mail.keys import digest_key, turn_key
@@ -17,7 +19,8 @@ from games.selectors import awaiting_seats
 log = logging.getLogger(__name__)
 
 FORFEIT_REASON = "deadline passed"
-# A row this old and never tried lost its task (the broker was down at commit).
+# A row this long past its sending time (created_at, or not_before for a mail that
+# waits) and never tried lost its task (the broker was down at commit).
 RESEND_AFTER = timedelta(minutes=1)
 # A mail whose task gave up (the mail server was down for hours) is tried again this
 # long after its last attempt: longer than the task's own longest pause (30 min), so a
@@ -80,8 +83,11 @@ def resend_unsent(now: datetime) -> int:
     unsent = Notification.objects.filter(
         sent_at__isnull=True, skipped=False, created_at__gte=now - RESEND_WITHIN
     ).order_by("created_at").values_list("pk", flat=True)
-    never_tried = list(unsent.filter(attempts=0, created_at__lte=now - RESEND_AFTER)
-                       [:RESEND_BATCH])
+    due_before = now - RESEND_AFTER
+    never_tried = list(unsent.filter(
+        Q(not_before__isnull=True, created_at__lte=due_before) | Q(not_before__lte=due_before),
+        attempts=0,
+    )[:RESEND_BATCH])
     failed = list(unsent.filter(
         attempts__gt=0, attempts__lt=MAX_ATTEMPTS, last_attempt_at__lte=now - RETRY_FAILED_AFTER
     )[:RESEND_BATCH - len(never_tried)])

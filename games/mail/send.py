@@ -3,7 +3,10 @@
 The row is locked while the mail goes out, so a retried task, a repeated
 sweep and the original task cannot both send it: whoever comes second sees
 sent_at and stops. Before sending, the mail is checked to still be true (a
-reminder for a turn the player has since played is dropped, not sent).
+reminder for a turn the player has since played is dropped, not sent), and a
+your-turn mail is dropped when the player is looking at the game right now.
+A row whose not_before is still ahead is left alone: its own task or the resend
+sweep comes back for it.
 """
 
 import logging
@@ -15,6 +18,7 @@ from django.db import transaction
 from accounts.models import profile_for
 from games.models import Notification, Seat
 from games.models import NotificationKind as Kind
+from games.presence import seen_since
 
 from .compose import Mail, compose
 from .digest import digest_entries
@@ -27,6 +31,7 @@ SENT = "sent"
 ALREADY_DONE = "already_done"
 DROPPED = "dropped"
 FAILED = "failed"
+NOT_YET = "not_yet"
 
 ABOUT_A_TURN = {Kind.YOUR_TURN, Kind.REMINDER, Kind.LAST_WARNING}
 
@@ -47,6 +52,17 @@ def still_true(notification: Notification) -> bool:
     return Seat.objects.filter(
         game=game, user=notification.user, to_move=True, forfeited_at__isnull=True
     ).exists()
+
+
+def watching(notification: Notification, now: datetime) -> bool:
+    """A your-turn mail is not needed by a player who has had the game open since the turn
+    began. Reminders still go out: a player who looks but does not move for hours needs
+    them."""
+    if notification.kind != Kind.YOUR_TURN:
+        return False
+    game = notification.game
+    return seen_since(game_id=game.pk, user_id=notification.user_id,
+                      since=game.turn_started_at, now=now)
 
 
 def build(notification: Notification) -> Mail | None:
@@ -77,10 +93,12 @@ def deliver(notification_id: int, *, now: datetime) -> str:
         )
         if notification is None or notification.sent_at or notification.skipped:
             return ALREADY_DONE
+        if notification.not_before and now < notification.not_before:
+            return NOT_YET
         # Preferences are read again: an unsubscribe since the row was made wins.
         mail = None
         if (notification.user.email and wants(profile_for(notification.user), notification.kind)
-                and still_true(notification)):
+                and still_true(notification) and not watching(notification, now)):
             mail = build(notification)
         if mail is None:
             notification.skipped = True

@@ -29,6 +29,9 @@ class Notification(models.Model):
     # One row per distinct reason to mail, e.g. "reminder:12:v40:user7".
     key = models.CharField(max_length=200, unique=True)
     created_at = models.DateTimeField(auto_now_add=True)
+    # Not sent before this moment (a your-turn mail waits while the player may still be
+    # at the table); null: at once.
+    not_before = models.DateTimeField(null=True, blank=True)
     sent_at = models.DateTimeField(null=True, blank=True, db_index=True)
     skipped = models.BooleanField(default=False)  # the user's preferences said no
     attempts = models.PositiveSmallIntegerField(default=0)

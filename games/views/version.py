@@ -3,6 +3,7 @@
 from django.http import HttpResponse
 from django.views.decorators.http import require_GET
 
+from games.presence import note_seen
 from games.selectors import visible_version
 
 # htmx listens for this event on <body> and then fetches the page's fragments.
@@ -14,6 +15,7 @@ def game_version(request, game_id: int):
     """204 (or 304 for a matching If-None-Match) while the client's version is current;
     otherwise 200 with an HX-Trigger that makes the page refresh its fragments."""
     version = visible_version(game_id=game_id, user=request.user)
+    note_seen(request, game_id)  # an open page: no your-turn mail needed for this game
     etag = f'"v{version}"'
     if request.headers.get("If-None-Match") == etag:
         response = HttpResponse(status=304)

@@ -1,6 +1,7 @@
 import socket
 
 import pytest
+from django.core.cache import cache
 
 
 @pytest.fixture(autouse=True)
@@ -8,6 +9,14 @@ def eager_tasks(settings):
     """Unit tests run Celery tasks in-process; the fault and worker tests turn this off."""
     settings.CELERY_TASK_ALWAYS_EAGER = True
     settings.SITE_URL = "https://ttr.example"
+
+
+@pytest.fixture(autouse=True)
+def nobody_seen():
+    """Who looked at which game lives in the cache, which outlives a test's database."""
+    cache.clear()
+    yield
+    cache.clear()
 
 
 @pytest.fixture

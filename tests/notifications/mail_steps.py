@@ -2,11 +2,13 @@
 the real services, and reading the mail outbox."""
 
 from django.core import mail
+from django.utils import timezone
 from game_steps import make_user
 
 from accounts.models import profile_for
-from games import engine
-from games.models import Game
+from games import engine, tasks
+from games.mail.outbox import YOUR_TURN_GRACE
+from games.models import Game, Notification
 from games.services.play import game_play
 
 
@@ -59,3 +61,20 @@ def mails_to(user) -> list:
 
 def subjects_to(user) -> list[str]:
     return [message.subject for message in mails_to(user)]
+
+
+def fire_due_mail_tasks(committed) -> None:
+    """The worker runs the mail tasks whose time has come: in tests tasks run eagerly and
+    ignore the eta a your-turn mail is queued with, so the test fires them at that time."""
+    due = Notification.objects.filter(
+        sent_at__isnull=True, skipped=False, attempts=0, not_before__lte=timezone.now()
+    ).values_list("pk", flat=True)
+    with committed():
+        for pk in due:
+            tasks.send_notification.delay(pk)
+
+
+def grace_passes(time_machine, committed) -> None:
+    """YOUR_TURN_GRACE passes and the your-turn mails still owed go out."""
+    time_machine.move_to(timezone.now() + YOUR_TURN_GRACE)
+    fire_due_mail_tasks(committed)

@@ -5,7 +5,7 @@ from datetime import UTC, datetime, timedelta
 import pytest
 from django.core import mail
 from game_steps import started_game
-from mail_steps import make_player, subjects_to
+from mail_steps import grace_passes, make_player, subjects_to
 
 from games import tasks
 from games.mail.compose import compose
@@ -131,6 +131,7 @@ def test_during_the_opening_reminders_ask_for_the_ticket_choice(time_machine, co
     ann, bob = make_player("ann"), make_player("bob")
     with committed():
         game = started_game([ann, bob], turn_seconds=24 * 3600)
+    grace_passes(time_machine, committed)  # the opening mail
     for hours in (12, 23):
         time_machine.move_to(game.turn_started_at + timedelta(hours=hours))
         with committed():

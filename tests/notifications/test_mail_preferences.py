@@ -5,7 +5,13 @@ from datetime import timedelta
 import pytest
 from django.core import mail
 from game_steps import started_game
-from mail_steps import keep_opening_tickets, make_player, seats_to_move, subjects_to
+from mail_steps import (
+    grace_passes,
+    keep_opening_tickets,
+    make_player,
+    seats_to_move,
+    subjects_to,
+)
 
 from accounts.models import profile_for
 from games import tasks
@@ -14,16 +20,20 @@ from games.models import Notification
 pytestmark = pytest.mark.django_db
 
 
-def test_a_player_who_turned_your_turn_mail_off_gets_none_and_the_row_says_skipped(committed):
+def test_a_player_who_turned_your_turn_mail_off_gets_none_and_the_row_says_skipped(
+    time_machine, committed
+):
     ann, bob = make_player("ann", email_your_turn=False), make_player("bob")
     with committed():
         started_game([ann, bob])
+    grace_passes(time_machine, committed)
 
     assert subjects_to(ann) == [] and len(subjects_to(bob)) == 1
     assert Notification.objects.get(user=ann, kind="your_turn").skipped
 
 
-def test_an_unsubscribe_after_the_mail_was_recorded_still_stops_it(committed, broker):
+def test_an_unsubscribe_after_the_mail_was_recorded_still_stops_it(time_machine, committed,
+                                                                    broker):
     ann, bob = make_player("ann"), make_player("bob")
     broker.down()
     with committed():
@@ -33,9 +43,7 @@ def test_an_unsubscribe_after_the_mail_was_recorded_still_stops_it(committed, br
     profile.save()
     broker.back_in_process()
 
-    with committed():
-        for row in Notification.objects.all():
-            tasks.send_notification.delay(row.pk)
+    grace_passes(time_machine, committed)
 
     assert subjects_to(ann) == [] and len(subjects_to(bob)) == 1
 

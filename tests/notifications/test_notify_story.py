@@ -10,6 +10,7 @@ from django.core import mail
 from game_steps import started_game
 from mail_steps import (
     act,
+    grace_passes,
     keep_opening_tickets,
     mails_to,
     make_player,
@@ -44,6 +45,7 @@ def three_in_play(time_machine, committed):
         game = started_game(players, turn_seconds=TWO_DAYS)
     with committed():
         keep_opening_tickets(game)
+    grace_passes(time_machine, committed)  # the first player's your-turn mail
     mail.outbox.clear()
     return game, players
 
@@ -53,6 +55,7 @@ def test_everyone_is_asked_to_choose_tickets_when_the_game_starts(time_machine, 
     players = [make_player(name, timezone="Europe/Amsterdam") for name in ("ann", "bob")]
     with committed():
         game = started_game(players, map_id="europe", turn_seconds=TWO_DAYS)
+    grace_passes(time_machine, committed)
 
     for player in players:
         (subject,) = subjects_to(player)
@@ -60,10 +63,12 @@ def test_everyone_is_asked_to_choose_tickets_when_the_game_starts(time_machine, 
         assert subject.endswith("choose your tickets by Wed 6 Mar 10:00 (Europe/Amsterdam)")
 
 
-def test_the_next_player_gets_a_your_turn_mail_when_the_turn_passes(three_in_play, committed):
+def test_the_next_player_gets_a_your_turn_mail_when_the_turn_passes(three_in_play,
+                                                                    time_machine, committed):
     game, players = three_in_play
     with committed():
         mover = play_a_turn(game)
+    grace_passes(time_machine, committed)
     (next_seat,) = seats_to_move(game)
 
     (message,) = mail.outbox
@@ -110,6 +115,7 @@ def test_no_reminder_is_sent_to_a_player_who_moved_in_time(three_in_play, time_m
     time_machine.move_to(start + timedelta(hours=23))
     with committed():
         mover = play_a_turn(game)
+    grace_passes(time_machine, committed)  # the next player's your-turn mail
     mail.outbox.clear()
     time_machine.move_to(start + timedelta(hours=24, minutes=1))
     sweep(committed)
@@ -159,6 +165,7 @@ def test_a_stalled_player_is_warned_then_forfeited_on_time_and_the_game_goes_on(
 
     time_machine.move_to(deadline + timedelta(seconds=30))
     sweep(committed)
+    grace_passes(time_machine, committed)
 
     game.refresh_from_db()
     stalled.refresh_from_db()

@@ -1,5 +1,6 @@
 """End to end through the real broker: a Celery worker (in a thread of this process) reads
-tasks from the Redis at REDIS_URL and the your-turn mail lands in the outbox.
+tasks from the Redis at REDIS_URL and the your-turn mail lands in the outbox, once its
+grace has passed (shortened here to GRACE: the worker holds the task until its eta).
 
 The worker and its queue live in their own Redis database number, so a developer's
 running worker (on REDIS_URL's own database) never sees these tasks, nor this test theirs.
@@ -18,12 +19,14 @@ from game_steps import started_game
 from mail_steps import act, make_player, play_a_turn, seats_to_move
 
 from games import sweeps
+from games.mail import outbox
 from games.models import Notification
 from ttr_site.celery import app
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.slow]
 
 TEST_REDIS_DB = 15
+GRACE = timedelta(seconds=2)
 
 
 def dedicated_database(url: str) -> str:
@@ -51,7 +54,8 @@ def wait_for_mail(to: str, *, count: int = 1, timeout: float = 20):
 
 
 @pytest.fixture
-def worker(settings):
+def worker(settings, monkeypatch):
+    monkeypatch.setattr(outbox, "YOUR_TURN_GRACE", GRACE)
     broker_url = dedicated_database(settings.REDIS_URL)
     try:
         redis.Redis.from_url(broker_url, socket_connect_timeout=2).ping()
@@ -70,9 +74,11 @@ def worker(settings):
 
 def test_a_real_worker_sends_the_your_turn_mail_over_redis(worker):
     ann, bob = make_player("ann"), make_player("bob")
+    queued = time.monotonic()
     game = started_game([ann, bob])  # commits: the two opening mails are queued to Redis
     wait_for_mail(ann.email)
     (opening,) = wait_for_mail(bob.email)
+    assert time.monotonic() - queued >= GRACE.total_seconds()  # not before the grace
     assert opening.subject.startswith(f"Game #{game.pk}, USA, against ann has started")
 
     # The first player keeps tickets last, so the opening ends on their own move (no
@@ -101,7 +107,9 @@ def test_a_mail_queued_while_redis_was_unreachable_is_sent_by_the_sweep_once_it_
 
     settings.CELERY_BROKER_URL = worker  # Redis is back
     forget_connections()
-    queued = sweeps.resend_unsent(timezone.now() + timedelta(minutes=2))
+    assert sweeps.resend_unsent(timezone.now() + timedelta(seconds=59) + GRACE) == 0
+    time.sleep(GRACE.total_seconds())  # the worker sends nothing before the grace has passed
+    queued = sweeps.resend_unsent(timezone.now() + timedelta(minutes=1))
 
     assert queued == 2
     wait_for_mail(ann.email)

@@ -7,10 +7,19 @@ from datetime import datetime, timedelta
 
 import pytest
 from django.core import mail
+from django.utils import timezone
 from game_steps import started_game
-from mail_steps import keep_opening_tickets, mails_to, make_player, play_a_turn, seats_to_move
+from mail_steps import (
+    fire_due_mail_tasks,
+    keep_opening_tickets,
+    mails_to,
+    make_player,
+    play_a_turn,
+    seats_to_move,
+)
 
 from games import sweeps, tasks
+from games.mail.outbox import YOUR_TURN_GRACE
 from games.mail.send import ALREADY_DONE
 from games.models import GameStatus, Notification
 
@@ -38,13 +47,16 @@ def beat(clock, committed):
     return tick
 
 
-def two_in_play(committed, *, turn_seconds=2 * 24 * 3600):
-    """Ann and Bob have kept their tickets; it is the first player's turn."""
+def two_in_play(committed, clock, *, turn_seconds=2 * 24 * 3600):
+    """Ann and Bob have kept their tickets; it is the first player's turn, and the
+    your-turn mail's grace has passed."""
     ann, bob = make_player("ann"), make_player("bob")
     with committed():
         game = started_game([ann, bob], turn_seconds=turn_seconds)
     with committed():
         keep_opening_tickets(game)
+    clock(timezone.now() + YOUR_TURN_GRACE)
+    fire_due_mail_tasks(committed)
     mail.outbox.clear()
     return game
 
@@ -54,12 +66,15 @@ def your_turn_row(user) -> Notification:
 
 
 def a_turn_refused_by_the_mail_server(game, committed, clock, mail_server):
-    """At EVENING the mail server refuses; a turn is played and its mail's task retries
-    until it gives up. Returns the waiting player and their your-turn row."""
-    clock(EVENING)
+    """The mail server refuses; a turn is played, and at EVENING, once the grace has passed,
+    its mail's task retries until it gives up. Returns the waiting player and their
+    your-turn row."""
+    clock(EVENING - YOUR_TURN_GRACE)
     mail_server.refuse()
     with committed():
         play_a_turn(game)
+    clock(EVENING)
+    fire_due_mail_tasks(committed)
     (waiting,) = seats_to_move(game)
     row = your_turn_row(waiting.user)
     assert (row.sent_at, row.attempts) == (None, TASK_ATTEMPTS)
@@ -69,7 +84,7 @@ def a_turn_refused_by_the_mail_server(game, committed, clock, mail_server):
 def test_a_your_turn_mail_refused_all_night_is_sent_once_in_the_morning(
     committed, clock, beat, mail_server
 ):
-    game = two_in_play(committed)
+    game = two_in_play(committed, clock)
     waiting, row = a_turn_refused_by_the_mail_server(game, committed, clock, mail_server)
 
     for minutes in range(10, 10 * 60, 10):  # a sweep every 10 minutes until 07:50
@@ -98,7 +113,7 @@ def test_a_your_turn_mail_refused_all_night_is_sent_once_in_the_morning(
 def test_result_mails_refused_overnight_reach_both_players_once(
     committed, clock, beat, mail_server
 ):
-    game = two_in_play(committed, turn_seconds=3600)
+    game = two_in_play(committed, clock, turn_seconds=3600)
     (stalled,) = seats_to_move(game)
     over_at = game.deadline + timedelta(seconds=30)
     clock(over_at)
@@ -126,7 +141,7 @@ def test_result_mails_refused_overnight_reach_both_players_once(
 
 
 def test_a_mail_at_the_attempt_cap_is_left_unsent(committed, clock, beat, mail_server):
-    game = two_in_play(committed)
+    game = two_in_play(committed, clock)
     waiting, row = a_turn_refused_by_the_mail_server(game, committed, clock, mail_server)
 
     hours_to_cap = sweeps.MAX_ATTEMPTS - TASK_ATTEMPTS
@@ -148,7 +163,7 @@ def test_a_mail_at_the_attempt_cap_is_left_unsent(committed, clock, beat, mail_s
 def test_a_failed_mail_older_than_resend_within_is_left_unsent(
     committed, clock, beat, mail_server
 ):
-    game = two_in_play(committed, turn_seconds=7 * 24 * 3600)  # the turn is still on
+    game = two_in_play(committed, clock, turn_seconds=7 * 24 * 3600)  # the turn is still on
     waiting, row = a_turn_refused_by_the_mail_server(game, committed, clock, mail_server)
     mail_server.back()
 
@@ -162,7 +177,7 @@ def test_a_failed_mail_older_than_resend_within_is_left_unsent(
 def test_a_failed_your_turn_mail_is_dropped_once_that_turn_is_played(
     committed, clock, beat, mail_server
 ):
-    game = two_in_play(committed)
+    game = two_in_play(committed, clock)
     waiting, row = a_turn_refused_by_the_mail_server(game, committed, clock, mail_server)
 
     mail_server.back()
