@@ -18,7 +18,9 @@ def public_pending(state: State) -> dict[str, Any] | None:
         return None
     out: dict[str, Any] = {"kind": pending.kind, "player": state.players[state.current]}
     if isinstance(pending, TunnelPending):
-        out.update(route=pending.route, revealed=list(pending.revealed), extra=pending.extra)
+        # The laid cards lie face up on the table until the tunnel is paid or declined.
+        out.update(route=pending.route, laid=hand_to_dict(pending.laid),
+                   revealed=list(pending.revealed), extra=pending.extra)
     return out
 
 

@@ -44,13 +44,18 @@ def test_spectator_sees_no_hand_at_all():
     assert all("hand" not in p and "tickets" not in p for p in view["players"].values())
 
 
-def test_pending_tunnel_reveal_is_public():
+def test_pending_tunnel_reveal_and_laid_cards_are_public():
     state = position("europe", train_deck=["yellow", "red", "blue"], face_up=ROW,
                      hands={"ann": {"yellow": 3}})
     state, _ = act(state, "ann", claim("munchen-zurich", yellow=2))
     view = player_view(state, "bob")
     assert view["pending"] == {"kind": "tunnel", "player": "ann", "route": "munchen-zurich",
+                               "laid": {"yellow": 2},
                                "revealed": ["yellow", "red", "blue"], "extra": 1}
+    # The laid cards are on the table, out of the hand, for the player as for everyone.
+    mine = player_view(state, "ann")
+    assert mine["pending"]["laid"] == {"yellow": 2}
+    assert mine["players"]["ann"]["hand"] == {"yellow": 1}
 
 
 NAMES = {"ann": "Ann", "bob": "Bob", "cy": "Cy"}
