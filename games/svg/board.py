@@ -31,14 +31,16 @@ _STATIC_STYLE = (
     ".ttrb .lm{fill:#1d1d1d}"
     ".ttrb .own rect{stroke:#111;stroke-width:1.7;stroke-dasharray:none}"
     ".ttrb .own .lm{fill:#fff}"
-    ".ttrb .lv{stroke:#fff;stroke-width:2;opacity:.9}"
+    ".ttrb .cp{stroke:#111;stroke-width:%(coupling)s;fill:none}"
+    ".ttrb .lv{stroke:#fff;stroke-width:2.6;opacity:.95}"
     ".ttrb .lv.dk{stroke:#222}"
     ".ttrb .hit{stroke:transparent;stroke-width:16;fill:none}"
+    ".ttrb .glow{stroke:none;fill:none}"
     ".ttrb .pick{cursor:pointer}"
     ".ttrb .pick:hover rect,.ttrb .pick:focus rect{stroke:#000;stroke-width:2.4}"
     ".ttrb .pick:hover .hit,.ttrb .pick:focus .hit{stroke:rgba(255,255,255,.55)}"
     ".ttrb .c circle{fill:#fffdf5;stroke:#2b2b2b;stroke-width:1.8}"
-    ".ttrb .st{stroke:#111;stroke-width:1.2}"
+    ".ttrb .st{stroke:#111;stroke-width:1.4;stroke-linejoin:round}"
     ".ttrb text{font-size:%(size)spx;font-weight:600;fill:#1e1e1e;paint-order:stroke;"
     "stroke:#fbf7ec;stroke-width:3px;stroke-linejoin:round}"
 )
@@ -48,8 +50,9 @@ _LOCO = (
     "M-3.6 1.4V-1H-.4V-3.2H-2V-3.6H3.4V-3.2H2.6V-1.4H3.6V1.4Z"
     "M-2.4 1.4a1 1 0 1 0 .1 0ZM.4 1.4a1 1 0 1 0 .1 0ZM2.6 1.4a1 1 0 1 0 .1 0Z"
 )
-# A station: a little house, centred on the city.
-_STATION = "M-5.5 5.5V-1.5L0-6.5L5.5-1.5V5.5Z"
+# A station: a house centred on the city, about twice a city dot's width so that it reads
+# on a phone with the whole board on screen.
+_STATION = "M-10 8.5V-2.5L0-11.5L10-2.5V8.5Z"
 
 
 def board_svg(
@@ -130,7 +133,9 @@ def _style(players, colours) -> str:
         f".ttrb .o{i} rect,.ttrb .o{i}.st{{fill:{player_css(colours[p])}}}"
         for i, p in enumerate(players)
     )
-    return _STATIC_STYLE % {"font": FONT, "colours": route_colours, "size": LABEL_SIZE} + owners
+    return _STATIC_STYLE % {
+        "font": FONT, "colours": route_colours, "size": LABEL_SIZE, "coupling": num(TRACK_H + 2),
+    } + owners
 
 
 def _track(layout, route) -> tuple[float, float, float, float]:
@@ -189,12 +194,17 @@ def _route(
         f' transform="translate({num(x)} {num(y)}) rotate({num(angle)})">',
         f"<title>{text(_route_title(game_map, route, owner_name))}</title>",
     ]
-    if href is not None:
-        parts.append(f'<path class="hit" d="M{num(END_GAP)} 0H{num(d - END_GAP)}"/>')
+    if href is not None:  # a wide touch target, and a glow the game page shows at rest
+        line = f"M{num(END_GAP)} 0H{num(d - END_GAP)}"
+        parts.append(f'<path class="glow" d="{line}"/><path class="hit" d="{line}"/>')
     w, h = num(size), num(TRACK_H)
+    if owner_slot is not None:  # a dark coupling under the cars: one joined train, no gaps
+        parts.append(
+            f'<path class="cp" d="M{num(starts[0] - 1)} 0H{num(starts[-1] + size + 1)}"/>'
+        )
     for start in starts:
         parts.append(f'<rect x="{num(start)}" y="-{num(half)}" width="{w}" height="{h}"/>')
-    if owner_slot is not None:  # a livery stripe: claimed spaces read as one train
+    if owner_slot is not None:  # a livery stripe along the whole train
         parts.append(
             f'<path class="lv{" dk" if owner_light else ""}"'
             f' d="M{num(starts[0] + 1.5)} 0H{num(starts[-1] + size - 1.5)}"/>'

@@ -109,6 +109,9 @@ def tunnel_panel(table: Table, pending: dict) -> dict:
     return {
         "kind": "tunnel",
         "route": route_info(table, pending["route"]),
+        # The cards already laid: out of the hand, on the table until paid or declined.
+        "laid": [card_svg(kind, count=n) for kind, n in (pending.get("laid") or {}).items()],
+        "laid_label": payment_label(pending.get("laid") or {}),
         "revealed": [card_svg(color) for color in pending.get("revealed", [])],
         "extra": pending.get("extra", 0),
         "options": payment_options(table.legal_of("pay_tunnel")),
@@ -182,6 +185,9 @@ def ticket_card(table: Table, ticket_id: str, *, done: bool | None) -> dict:
 def player_rows(table: Table) -> list[dict]:
     view = table.view
     current = view.get("current") if view.get("phase") == "play" else None
+    # Once the game is over the table shows the final totals, as the score sheet does, rather
+    # than the route points counted during play.
+    final = (view.get("final") or {}).get("players") or {}
     rows = []
     for pid in view.get("players_order", []):
         info = view["players"][pid]
@@ -194,7 +200,7 @@ def player_rows(table: Table) -> list[dict]:
             "is_current": pid == current,
             "to_move": seat.to_move,
             "forfeited": info.get("forfeited") or seat.forfeited,
-            "score": info["score"],
+            "score": final[pid]["total"] if pid in final else info["score"],
             "trains": info["trains"],
             "cards": info["card_count"],
             "tickets": info["ticket_count"],
@@ -316,6 +322,8 @@ def page_context(table: Table, *, panel: dict | None = None, flash: str | None =
         "log": move_entries(game, table.names, limit=LOG_MOVES),
         "final": score_sheet(table),
     })
+    # Nothing is drawn, held or pursued any more: the live-play panels give way to the sheet.
+    context["over"] = bool(context["final"]) or game.is_over
     if table.me is not None:
         progress = mine.get("ticket_progress") or {}
         final = view.get("final")

@@ -36,9 +36,16 @@ def position_in_play(setup):
     return game, users
 
 
+def zoom_in(page):
+    """The board opens whole, twin tracks a few pixels apart: zoom in as a finger needs."""
+    page.locator(".zoom-label").tap()
+    page.locator(".zoom-label .zoom-out").wait_for()
+
+
 def phone_page(browser, live_server, username, game):
     page = log_in(browser, live_server, username, context=PHONE)
     page.goto(f"{live_server.url}/games/{game.pk}/")
+    zoom_in(page)
     return page
 
 
@@ -138,6 +145,7 @@ def test_on_a_phone_the_replay_board_answers_a_tap_too(chromium, live_server):
     game, _ = position_in_play({})
     page = phone_page(chromium, live_server, "bob", game)
     page.goto(f"{live_server.url}/games/{game.pk}/replay/")
+    zoom_in(page)
     tip = page.locator("#tip")
 
     page.tap("#route-denver-salt_lake_city-1")

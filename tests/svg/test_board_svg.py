@@ -146,6 +146,26 @@ def test_only_selectable_routes_are_links_to_their_href(game_map):
         assert link.find(f"{NS}g").get("id") == f"route-{rid}"
 
 
+def test_selectable_routes_carry_a_glow_and_claimed_ones_a_coupling_under_their_cars(game_map):
+    chosen = sorted(game_map.routes)[:3]
+    claims = _claims_every_other(game_map)
+    root = parse(board_svg(
+        game_map, make_view(game_map, claims=claims), selectable_routes=chosen,
+        route_href=lambda rid: f"/claim/{rid}",
+    ))
+    glowing = [el.get("data-route") for el in root.iter()
+               if tag(el) == "a" and any("glow" in classes(p) for p in el.iter())]
+    assert sorted(glowing) == chosen
+    assert sum("glow" in classes(el) for el in root.iter()) == len(chosen)
+    ids = by_id(root)
+    for rid in game_map.routes:
+        couplings = [el for el in ids[f"route-{rid}"] if "cp" in classes(el)]
+        assert len(couplings) == (rid in claims), rid
+        if couplings:  # drawn first, so that the cars lie on it
+            assert list(ids[f"route-{rid}"]).index(couplings[0]) < min(
+                i for i, el in enumerate(ids[f"route-{rid}"]) if tag(el) == "rect")
+
+
 def test_no_links_without_an_href_function(game_map):
     svg = board_svg(game_map, make_view(game_map), selectable_routes=sorted(game_map.routes))
     assert not [el for el in parse(svg).iter() if tag(el) == "a"]
