@@ -191,6 +191,9 @@ def test_a_new_public_game_offers_its_creator_a_link_to_send_and_the_game_page()
     assert "Send its invitation link to friends" in created
     assert f'value="{link}"' in created
     assert f'href="/games/{game.id}/"' in created
+    # The game's own page, while it waits for players, offers the same link.
+    waiting = ann_client.get(f"/games/{game.id}/").content.decode()
+    assert f'value="{link}"' in waiting
     # A friend who follows the link can join from there.
     invite = bob_client.get(link).content.decode()
     assert "ann invites you to a game" in invite

@@ -443,3 +443,29 @@ def test_a_seated_player_of_a_game_not_yet_started_sees_who_waits_and_can_start_
     assert game.status == "choosing"
     html, _ = Browser(Client(), bob, game).page()
     assert "Choose your opening tickets" in html
+
+
+def test_after_a_move_the_header_count_of_games_awaiting_me_follows_without_a_reload(
+    two_player_game,
+):
+    game, ann, bob = two_player_game
+    players = set_position(game, {
+        "phase": "play", "current": "p0",
+        "face_up": ["red", "blue", "green", "white", "black"],
+        "hands": {"p0": {}, "p1": {}},
+        "tickets": {"p0": ["boston-miami"], "p1": ["denver-el_paso"]},
+    })
+    me = next(b for b in browsers_for(game, [ann, bob]) if b.user == players["p0"].user)
+    html, page = me.page()
+    assert 'title="Games awaiting your move">1</span>' in html
+
+    form = page.move_forms("draw_card")[0]
+    response = me.submit(form, form.data(button=("color", "red")), htmx=True)
+    assert 'id="my-games-link" hx-swap-oob="true"' in text_of(response)
+    assert 'title="Games awaiting your move">1</span>' in text_of(response)  # a second card
+
+    _, page = me.page()
+    form = page.move_forms("draw_card")[0]
+    response = me.submit(form, form.data(button=("color", "blue")), htmx=True)
+    swapped = text_of(response)
+    assert 'id="my-games-link" hx-swap-oob="true">My games</a>' in swapped  # nothing awaits
