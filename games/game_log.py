@@ -3,17 +3,25 @@
 Events are public by construction (a blind draw never names its card), and a
 move's action (which names kept tickets) is never read. Players are named by
 username.
+
+A turn of two card draws is two moves (the first keeps the turn); the log and the
+mails tell it as one line, "ann drew 2 cards from the deck". The replay still
+steps through the moves one by one.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import dataclass
 
 from games import engine
+from games.engine.describe import continued, describe_card_draws
 from games.models import Move
 
 # Every move ends with whose turn it is now; the turn line of the page already says that.
 QUIET_EVENTS = {"turn_passed"}
+# A move after which the same player is still drawing their second card.
+TURN_OVER_EVENTS = {"turn_passed", "game_over"}
 
 
 def move_sentences(events: Iterable[dict], names: dict[str, str], map_id: str) -> list[str]:
@@ -26,13 +34,70 @@ def move_sentences(events: Iterable[dict], names: dict[str, str], map_id: str) -
     return [sentence for sentence in sentences if sentence]
 
 
+@dataclass
+class Turn:
+    number: int  # the last move of the turn: the board after it is the turn's outcome
+    sentences: list[str]  # each reads on its own (a mail's list)
+    line: list[str]  # the same, to be joined with "; " in one line of the log
+
+
+def _draws(move: Move) -> list[dict]:
+    return [event for event in move.events if event.get("type") == "card_drawn"]
+
+
+def _keeps_the_turn(move: Move) -> bool:
+    return bool(_draws(move)) and not any(
+        event.get("type") in TURN_OVER_EVENTS for event in move.events
+    )
+
+
+def _group(moves: list[Move]) -> list[list[Move]]:
+    """Moves, oldest first, in turns: a first card draw joins the same player's next draw."""
+    turns: list[list[Move]] = []
+    for move in moves:
+        last = turns[-1][-1] if turns else None
+        if (last is not None and len(turns[-1]) == 1 and _keeps_the_turn(last)
+                and move.seat_id == last.seat_id and _draws(move)):
+            turns[-1].append(move)
+        else:
+            turns.append([move])
+    return turns
+
+
+def _turn(moves: list[Move], names: dict[str, str], map_id: str) -> Turn:
+    events = [event for move in moves for event in move.events
+              if event.get("type") not in QUIET_EVENTS]
+    told: list[tuple[dict, str]] = []
+    draws = [event for event in events if event.get("type") == "card_drawn"]
+    if len(moves) > 1:  # the turn's draws in one sentence, then what else happened
+        told.append((draws[0], describe_card_draws(draws, names)))
+        events = [event for event in events if event.get("type") != "card_drawn"]
+    for event in events:
+        sentence = engine.describe(event, names, map_id)
+        if sentence:
+            told.append((event, sentence))
+    return Turn(
+        number=moves[-1].number,
+        sentences=[sentence for _, sentence in told],
+        line=[sentence if i == 0 else continued(event, sentence)
+              for i, (event, sentence) in enumerate(told)],
+    )
+
+
+def turns_of(moves: Iterable[Move], names: dict[str, str], map_id: str) -> list[Turn]:
+    """The moves (oldest first; each with number, seat_id and events) told turn by turn."""
+    return [_turn(group, names, map_id) for group in _group(list(moves))]
+
+
 def move_entries(game, names: dict[str, str], *, limit: int | None = None) -> list[dict]:
-    """[{"number", "sentences"}] for the last `limit` moves (all when None), newest first;
-    one query."""
-    moves = Move.objects.filter(game=game).order_by("-number").only("number", "events")
+    """[{"number", "sentences"}] for the last `limit` turns (all when None), newest first,
+    each entry's sentences to be joined with "; "; one query."""
+    moves = Move.objects.filter(game=game).order_by("-number").only("number", "seat", "events")
     if limit is not None:
-        moves = moves[:limit]
-    return [
-        {"number": move.number, "sentences": move_sentences(move.events, names, game.map_id)}
-        for move in moves
-    ]
+        # A turn is at most two moves: twice as many make `limit` whole turns, even when
+        # the oldest fetched is a second draw without its first.
+        moves = moves[:2 * limit]
+    turns = turns_of(reversed(list(moves)), names, game.map_id)[::-1]
+    if limit is not None:
+        turns = turns[:limit]
+    return [{"number": turn.number, "sentences": turn.line} for turn in turns]

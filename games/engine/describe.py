@@ -39,6 +39,43 @@ def _join(names: list[str]) -> str:
     return ", ".join(names[:-1]) + " and " + names[-1]
 
 
+def _draw(event: Mapping[str, Any]) -> str:
+    if event.get("source") == "face_up":
+        return f"took a face-up {_card(event['color'])}"
+    return "drew a card from the deck"
+
+
+def describe_card_draws(draws: list[Mapping[str, Any]], names: Mapping[str, str]) -> str:
+    """One sentence for a turn's card draws (one or two card_drawn events of one player):
+    "ann drew 2 cards from the deck", "ann drew a card from the deck and took a face-up
+    red card". A blind draw never names its card."""
+    player = draws[0].get("player")
+    who = names.get(player, player) if player is not None else "?"
+    if len(draws) == 2:
+        first, second = draws
+        sources = {first.get("source"), second.get("source")}
+        if sources == {"deck"}:
+            return f"{who} drew 2 cards from the deck"
+        if sources == {"face_up"}:
+            if first["color"] == second["color"]:
+                return f"{who} took 2 face-up {_card(first['color'])}s"
+            return (f"{who} took a face-up {_card(first['color'])} and a face-up "
+                    f"{_card(second['color'])}")
+    return f"{who} " + " and ".join(_draw(event) for event in draws)
+
+
+# Sentences that open with a word of their own, not a player's name: after another
+# sentence of the same move ("...; the game is over: ...") they go on in lower case.
+_OPENS_WITH_A_WORD = {"face_up_reset", "deck_reshuffled", "turn_passed", "game_over"}
+
+
+def continued(event: Mapping[str, Any], sentence: str) -> str:
+    """The sentence as it reads after "; " within one line of the log."""
+    if event.get("type") in _OPENS_WITH_A_WORD and sentence:
+        return sentence[0].lower() + sentence[1:]
+    return sentence
+
+
 def describe(event: Mapping[str, Any], names: Mapping[str, str], map_id: str | None = None) -> str:
     """The sentence for `event`; `names` maps player ids to display names (id if missing).
 
@@ -51,9 +88,7 @@ def describe(event: Mapping[str, Any], names: Mapping[str, str], map_id: str | N
 
     kind = event.get("type")
     if kind == "card_drawn":
-        if event.get("source") == "face_up":
-            return f"{who()} took a face-up {_card(event['color'])}"
-        return f"{who()} drew a card from the deck"
+        return f"{who()} {_draw(event)}"
     if kind == "route_claimed":
         return (
             f"{who()} claimed {_route_name(map_id, event['route'])} ({event['length']}) "

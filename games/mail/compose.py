@@ -12,7 +12,7 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 
 from accounts.models import profile_for
-from games.game_log import move_sentences
+from games.game_log import turns_of
 from games.models import Game, GameStatus, Move, Notification, Seat
 from games.models import NotificationKind as Kind
 
@@ -64,7 +64,8 @@ def opponents_text(seats: list[Seat], user) -> str:
 
 
 def since_last_turn(game: Game, seats: list[Seat], user) -> list[str]:
-    """What the others did since this player's last move, one sentence per event."""
+    """What the others did since this player's last move, one sentence per event (a turn's
+    two card draws in one)."""
     names = {seat.player_id: seat.user.username for seat in seats}
     mine = next((seat for seat in seats if seat.user_id == user.pk), None)
     moves = Move.objects.filter(game=game).order_by("number")
@@ -75,9 +76,8 @@ def since_last_turn(game: Game, seats: list[Seat], user) -> list[str]:
         )
         if last is not None:
             moves = moves.filter(number__gt=last)
-    sentences = []
-    for move in moves.only("events"):
-        sentences += move_sentences(move.events, names, game.map_id)
+    turns = turns_of(moves.only("number", "seat", "events"), names, game.map_id)
+    sentences = [sentence for turn in turns for sentence in turn.sentences]
     return sentences[-MAX_SENTENCES:]
 
 

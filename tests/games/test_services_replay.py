@@ -7,6 +7,7 @@ import pytest
 from game_steps import make_users, play_to_the_end, started_game, state_of
 
 from games import engine
+from games.engine.describe import continued
 from games.game_log import move_entries
 from games.models import GameStatus, Move
 from games.selectors import names_for
@@ -55,7 +56,9 @@ def test_a_random_game_finishes_and_its_move_log_rebuilds_the_stored_state(map_i
     assert log[0]["number"] == played  # newest first: the game's end is described first
     last_events = Move.objects.get(game=game, number=played).events
     names = {s.player_id: s.user.username for s in game.seats.all()}
-    assert log[0]["sentences"][-1] == engine.describe(last_events[-1], names)
+    # In the log's line it follows the move's other sentences: "...; the game is over: ..."
+    assert log[0]["sentences"][-1] == continued(last_events[-1],
+                                                engine.describe(last_events[-1], names))
 
 
 def test_an_unrated_game_records_no_ratings():

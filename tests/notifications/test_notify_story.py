@@ -74,7 +74,8 @@ def test_the_next_player_gets_a_your_turn_mail_when_the_turn_passes(three_in_pla
     (message,) = mail.outbox
     assert message.to == [next_seat.user.email]
     assert message.subject.startswith(f"It's your turn in game #{game.pk}, USA, against ")
-    assert f"- {mover.username} drew a card from the deck\n" in message.body
+    assert f"- {mover.username} drew 2 cards from the deck\n" in message.body  # one turn
+    assert "drew a card" not in message.body
 
 
 def test_a_first_card_draw_keeps_the_turn_and_sends_nobody_mail(three_in_play, committed):

@@ -92,7 +92,7 @@ def test_a_real_worker_sends_the_your_turn_mail_over_redis(worker):
 
     mails = wait_for_mail(second.user.email, count=2)
     assert mails[-1].subject.startswith(f"It's your turn in game #{game.pk}, USA, against")
-    assert f"{first.user.username} drew a card from the deck" in mails[-1].body
+    assert f"{first.user.username} drew 2 cards from the deck" in mails[-1].body
 
 
 def test_a_mail_queued_while_redis_was_unreachable_is_sent_by_the_sweep_once_it_is_back(
