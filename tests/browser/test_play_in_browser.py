@@ -93,13 +93,15 @@ def test_two_players_play_the_opening_and_turns_and_see_each_others_moves_live(
     expect(second.locator("#hand-title")).to_contain_text("(4)")
 
     # The first player sees those draws in her log and takes her turn: two blind draws.
-    expect(first.locator(".log")).to_contain_text(f"{two.username} took a face-up red card",
-                                                  timeout=SEE_WITHIN_MS)
+    expect(first.locator(".log")).to_contain_text(
+        f"{two.username} took a face-up red card and drew a card from the deck",
+        timeout=SEE_WITHIN_MS,
+    )
     expect(first.locator(".turn")).to_contain_text("Your turn.")
     first.locator(".deck button").click()
     expect(first.locator("#action-panel")).to_contain_text("Draw your second card")
     first.locator(".deck button").click()
-    expect(second.locator(".log")).to_contain_text(f"{one.username} drew a card from the deck",
+    expect(second.locator(".log")).to_contain_text(f"{one.username} drew 2 cards from the deck",
                                                    timeout=SEE_WITHIN_MS)
     expect(second.locator(".turn")).to_contain_text("Your turn.")
 
