@@ -71,8 +71,8 @@ def test_a_spectator_of_a_public_game_sees_the_board_but_no_hand_and_cannot_move
     assert Move.objects.filter(game=game).count() == 0
 
 
-def test_drawing_a_face_up_card_offers_the_second_draw_in_the_same_turn(two_player_game):
-    game, ann, bob = two_player_game
+def first_to_draw(game, ann, bob):
+    """The first player to move, with empty hands and five colours face up; their browser."""
     players = set_position(game, {
         "phase": "play", "current": "p0",
         "face_up": ["red", "blue", "green", "white", "black"],
@@ -80,6 +80,12 @@ def test_drawing_a_face_up_card_offers_the_second_draw_in_the_same_turn(two_play
         "tickets": {"p0": ["boston-miami"], "p1": ["denver-el_paso"]},
     })
     me = next(b for b in browsers_for(game, [ann, bob]) if b.user == players["p0"].user)
+    return players, me
+
+
+def test_drawing_a_face_up_card_offers_the_second_draw_in_the_same_turn(two_player_game):
+    game, ann, bob = two_player_game
+    players, me = first_to_draw(game, ann, bob)
     html, page = me.page()
     form = page.move_forms("draw_card")[0]
     assert [name for name, _ in form.enabled_buttons()] == ["color"] * 5
@@ -449,13 +455,7 @@ def test_after_a_move_the_header_count_of_games_awaiting_me_follows_without_a_re
     two_player_game,
 ):
     game, ann, bob = two_player_game
-    players = set_position(game, {
-        "phase": "play", "current": "p0",
-        "face_up": ["red", "blue", "green", "white", "black"],
-        "hands": {"p0": {}, "p1": {}},
-        "tickets": {"p0": ["boston-miami"], "p1": ["denver-el_paso"]},
-    })
-    me = next(b for b in browsers_for(game, [ann, bob]) if b.user == players["p0"].user)
+    _, me = first_to_draw(game, ann, bob)
     html, page = me.page()
     assert 'title="Games awaiting your move">1</span>' in html
 
