@@ -1,8 +1,29 @@
+// Where the last touch landed. A browser moves a tap that lands near a link onto the link
+// (touch adjustment): on a phone's whole board, a finger on a station a few pixels wide
+// would open the payment panel of the route beside it. What lies under the finger is what
+// the player meant.
+var finger = null;
+document.addEventListener("pointerdown", function (event) {
+  finger = event.pointerType === "touch" ? { x: event.clientX, y: event.clientY } : null;
+}, true);
+
+function touched(event) {
+  if (!finger || event.detail === 0) return event.target; // a mouse, or a key on a link
+  var under = document.elementFromPoint(finger.x, finger.y);
+  return under || event.target;
+}
+
 // The board's route links live inside the SVG, where htmx does not boost <a>: open the
 // payment panel through htmx here. Without JavaScript the link loads the full page instead.
 document.addEventListener("click", function (event) {
-  var link = event.target.closest ? event.target.closest("#board a[href]") : null;
-  if (!link || !window.htmx || event.ctrlKey || event.metaKey || event.shiftKey) return;
+  var clicked = event.target.closest ? event.target.closest("#board a[href]") : null;
+  if (!clicked || event.ctrlKey || event.metaKey || event.shiftKey) return;
+  var link = touched(event).closest("#board a[href]");
+  if (link !== clicked) { // the finger was beside the link: no panel (a tip, perhaps)
+    event.preventDefault();
+    return;
+  }
+  if (!window.htmx) return;
   event.preventDefault();
   window.htmx
     .ajax("GET", link.getAttribute("href"), { target: "#action-panel", swap: "outerHTML" })
@@ -79,7 +100,7 @@ document.addEventListener("click", function (event) {
   }
 
   document.addEventListener("click", function (event) {
-    var target = event.target;
+    var target = touched(event);
     // Links, buttons and form fields (a ticket to choose is a label) keep their own behaviour.
     if (!(target instanceof Element) || target === tip ||
         target.closest("a, button, label, input, select, textarea")) {
@@ -91,8 +112,8 @@ document.addEventListener("click", function (event) {
       hide();
       return;
     }
-    var x = event.clientX;
-    var y = event.clientY;
+    var x = finger && event.detail ? finger.x : event.clientX;
+    var y = finger && event.detail ? finger.y : event.clientY;
     if (!x && !y) { // a click without a pointer: point at the middle of the part
       var rect = node.getBoundingClientRect();
       x = rect.left + rect.width / 2;

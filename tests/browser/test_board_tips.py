@@ -15,9 +15,9 @@ HALO_MIN_WIDTH = 18
 pytestmark = BROWSER_TEST
 
 
-def position_in_play(setup):
-    """Ann and Bob in a started USA game, set to `setup` (a scenario's setup, players by name)."""
-    game, seats = started_game("usa")
+def position_in_play(setup, map_id="usa"):
+    """Ann and Bob in a started game, set to `setup` (a scenario's setup, players by name)."""
+    game, seats = started_game(map_id)
     users = {seat.user.username: seat.user for seat in seats}
     ids = {seat.user.username: seat.player_id for seat in seats}
     order = [seat.player_id for seat in seats]
@@ -26,10 +26,12 @@ def position_in_play(setup):
     named = dict(setup)
     named["claims"] = {route: ids[name] for route, name in setup.get("claims", {}).items()}
     named["hands"] = {ids[name]: hand for name, hand in setup.get("hands", {}).items()}
+    if "stations" in setup:
+        named["stations"] = {city: ids[name] for city, name in setup["stations"].items()}
     if "last_round_ends_after" in setup:
         named["last_round_ends_after"] = ids[setup["last_round_ends_after"]]
     state, _ = engine.load_scenario({
-        "map": "usa", "players": order, "seed": 5,
+        "map": map_id, "players": order, "seed": 5,
         "setup": {**named, "phase": "play", "current": ids["ann"]},
     })
     set_state(game, state, status=GameStatus.PLAYING)  # the opening is over here
@@ -42,10 +44,11 @@ def zoom_in(page):
     page.locator(".zoom-label .zoom-out").wait_for()
 
 
-def phone_page(browser, live_server, username, game):
+def phone_page(browser, live_server, username, game, *, zoomed=True):
     page = log_in(browser, live_server, username, context=PHONE)
     page.goto(f"{live_server.url}/games/{game.pk}/")
-    zoom_in(page)
+    if zoomed:
+        zoom_in(page)
     return page
 
 
@@ -85,6 +88,39 @@ def test_on_a_phone_a_tap_on_a_claimed_route_says_who_holds_it(chromium, live_se
     page.tap("#board a[data-route='atlanta-nashville']")
     expect(page.locator("#action-panel")).to_contain_text("Claim Atlanta – Nashville")
     expect(tip).to_be_hidden()
+
+
+def test_on_a_phone_a_tap_on_a_small_station_beside_claimable_routes_names_the_station(
+    chromium, live_server,
+):
+    """The whole board on a phone makes a station a few pixels wide, with routes the player
+    can claim right beside it; the browser may move such a tap onto the nearest link, but
+    the finger was on the station: its tip shows, and no payment panel opens."""
+    from playwright.sync_api import expect
+
+    stations = {"cadiz": "Cádiz", "brindisi": "Brindisi", "venezia": "Venezia"}
+    plenty = dict.fromkeys(
+        ("red", "blue", "green", "yellow", "black", "white", "orange", "purple"), 6)
+    game, _ = position_in_play({
+        "stations": dict.fromkeys(stations, "bob"),
+        "hands": {"ann": {**plenty, "locomotive": 4}},
+    }, map_id="europe")
+    page = phone_page(chromium, live_server, "ann", game, zoomed=False)
+    tip = page.locator("#tip")
+    panel = page.locator("#action-panel")
+    expect(page.locator(".turn")).to_contain_text("Your turn.")
+    expect(page.locator("#board a.pick").first).to_be_attached()
+
+    for city, name in stations.items():
+        marker = page.locator(f"#city-{city} use.st")
+        marker.scroll_into_view_if_needed()
+        box = marker.bounding_box()
+        assert box["width"] < 10  # the whole board on a phone: a station is tiny
+        page.touchscreen.tap(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        expect(tip).to_have_text(f"Station of bob in {name}")
+        expect(panel).to_contain_text("Your move")
+        expect(panel).not_to_contain_text(" – ")  # no route's payment panel
+        page.keyboard.press("Escape")
 
 
 def test_the_longest_path_bonus_routes_stand_out_on_the_final_board(
