@@ -70,14 +70,24 @@ def keep_the_page_open(client, game, clock, *, until):
         clock(timezone.now() + POLL)
 
 
-def test_a_player_away_gets_one_your_turn_mail_once_the_grace_has_passed(two_in_play, clock,
-                                                                         committed):
-    game = two_in_play
+def waiting_after_a_turn(game, committed):
+    """The seat to move once the current player has played a turn (committed)."""
     with committed():
         play_a_turn(game)
     (waiting,) = seats_to_move(game)
-    row = Notification.objects.get(user=waiting.user, kind="your_turn", sent_at__isnull=True,
-                                   skipped=False)
+    return waiting
+
+
+def unsent_your_turn(user) -> Notification:
+    return Notification.objects.get(user=user, kind="your_turn", sent_at__isnull=True,
+                                    skipped=False)
+
+
+def test_a_player_away_gets_one_your_turn_mail_once_the_grace_has_passed(two_in_play, clock,
+                                                                         committed):
+    game = two_in_play
+    waiting = waiting_after_a_turn(game, committed)
+    row = unsent_your_turn(waiting.user)
     assert row.not_before == game.turn_started_at + YOUR_TURN_GRACE
 
     clock(row.not_before - timedelta(seconds=1))
@@ -123,11 +133,8 @@ def test_players_who_move_within_the_grace_get_no_your_turn_mail(two_in_play, cl
 def test_a_player_with_the_game_page_open_gets_no_your_turn_mail(two_in_play, clock,
                                                                  committed):
     game = two_in_play
-    with committed():
-        play_a_turn(game)
-    (waiting,) = seats_to_move(game)
-    row = Notification.objects.get(user=waiting.user, kind="your_turn", sent_at__isnull=True,
-                                   skipped=False)
+    waiting = waiting_after_a_turn(game, committed)
+    row = unsent_your_turn(waiting.user)
 
     keep_the_page_open(page_of(game, waiting.user), game, clock, until=row.not_before)
     fire_due_mail_tasks(committed)
@@ -144,9 +151,7 @@ def test_a_player_with_the_game_page_open_gets_no_your_turn_mail(two_in_play, cl
 def test_a_page_closed_a_while_before_the_grace_ends_does_not_stop_the_mail(two_in_play,
                                                                            clock, committed):
     game = two_in_play
-    with committed():
-        play_a_turn(game)
-    (waiting,) = seats_to_move(game)
+    waiting = waiting_after_a_turn(game, committed)
     page = page_of(game, waiting.user)
     keep_the_page_open(page, game, clock, until=timezone.now() + timedelta(seconds=30))
 
