@@ -1,3 +1,5 @@
+// The game page's behaviour, in one scope (nothing is added to window).
+(function () {
 // Where the last touch landed. A browser moves a tap that lands near a link onto the link
 // (touch adjustment): on a phone's whole board, a finger on a station a few pixels wide
 // would open the payment panel of the route beside it. What lies under the finger is what
@@ -147,4 +149,5 @@ document.addEventListener("click", function (event) {
   }
   document.addEventListener("htmx:beforeSwap", onSwap);
   document.addEventListener("htmx:oobBeforeSwap", onSwap);
+})();
 })();
