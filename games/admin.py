@@ -37,7 +37,14 @@ class MoveAdmin(admin.ModelAdmin):
 @admin.register(Notification)
 class NotificationAdmin(admin.ModelAdmin):
     list_display = (
-        "id", "kind", "user", "game", "created_at", "sent_at", "attempts", "last_attempt_at",
+        "id",
+        "kind",
+        "user",
+        "game",
+        "created_at",
+        "sent_at",
+        "attempts",
+        "last_attempt_at",
         "skipped",
     )
     list_filter = ("kind", "skipped", ("sent_at", admin.EmptyFieldListFilter))

@@ -113,8 +113,9 @@ def run(moves: int, map_id: str, players: int, seed: int) -> dict:
             version_queries = len(captured.captured_queries)
         action = _pick(engine.legal_actions(state, pid), rng).to_dict()
         start = time.perf_counter()
-        response = client.post(url + "move/", _form_data(action, game.version),
-                               headers={"HX-Request": "true"})
+        response = client.post(
+            url + "move/", _form_data(action, game.version), headers={"HX-Request": "true"}
+        )
         post_times.append(time.perf_counter() - start)
         assert response.status_code == 200, (response.status_code, action)
         played += 1
@@ -124,29 +125,39 @@ def run(moves: int, map_id: str, players: int, seed: int) -> dict:
 
     svg = board(load_table(_Request(), game.pk))
     return {
-        "map": map_id, "players": players, "moves": played,
-        "page": page_times, "post": post_times, "version": version_times,
-        "queries": queries, "version_queries": version_queries, "svg_bytes": len(svg.encode()),
+        "map": map_id,
+        "players": players,
+        "moves": played,
+        "page": page_times,
+        "post": post_times,
+        "version": version_times,
+        "queries": queries,
+        "version_queries": version_queries,
+        "svg_bytes": len(svg.encode()),
         "page_bytes": len(response.content),
     }
 
 
 def report(result: dict) -> str:
     def line(name, values):
-        return (f"{name:<22} median {_ms(statistics.median(values)):>9}   "
-                f"p95 {_ms(_percentile(values, 0.95)):>9}   (n={len(values)})")
+        return (
+            f"{name:<22} median {_ms(statistics.median(values)):>9}   "
+            f"p95 {_ms(_percentile(values, 0.95)):>9}   (n={len(values)})"
+        )
 
     queries = ", ".join(f"move {n}: {q}" for n, q in sorted(result["queries"].items()))
-    return "\n".join([
-        f"Web benchmark: {result['map']}, {result['players']} players, "
-        f"{result['moves']} moves through the test client",
-        line("game page (GET)", result["page"][1:]),  # the first page also lays out the map
-        line("move (htmx POST)", result["post"]),
-        line("version poll (GET)", result["version"]),
-        f"SQL queries per game page: {queries}",
-        f"SQL queries per version poll: {result['version_queries']}",
-        f"board SVG: {result['svg_bytes']:,} bytes",
-    ])
+    return "\n".join(
+        [
+            f"Web benchmark: {result['map']}, {result['players']} players, "
+            f"{result['moves']} moves through the test client",
+            line("game page (GET)", result["page"][1:]),  # the first page also lays out the map
+            line("move (htmx POST)", result["post"]),
+            line("version poll (GET)", result["version"]),
+            f"SQL queries per game page: {queries}",
+            f"SQL queries per version poll: {result['version_queries']}",
+            f"board SVG: {result['svg_bytes']:,} bytes",
+        ]
+    )
 
 
 def main(argv=None) -> None:

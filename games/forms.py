@@ -23,11 +23,11 @@ SEAT_CHOICES = [(n, f"{n} players") for n in range(2, 6)]
 
 class GameCreateForm(forms.Form):
     map_id = forms.ChoiceField(label="Map", choices=MapChoice.choices, initial=MapChoice.USA)
-    max_players = forms.TypedChoiceField(
-        label="Seats", choices=SEAT_CHOICES, coerce=int, initial=4
-    )
+    max_players = forms.TypedChoiceField(label="Seats", choices=SEAT_CHOICES, coerce=int, initial=4)
     turn_seconds = forms.TypedChoiceField(
-        label="Time per move", choices=TURN_TIME_CHOICES, coerce=int,
+        label="Time per move",
+        choices=TURN_TIME_CHOICES,
+        coerce=int,
         initial=DEFAULT_TURN_SECONDS,
         help_text="A player who lets it run out is out of the game.",
     )

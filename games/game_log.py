@@ -56,8 +56,13 @@ def _group(moves: list[Move]) -> list[list[Move]]:
     turns: list[list[Move]] = []
     for move in moves:
         last = turns[-1][-1] if turns else None
-        if (last is not None and len(turns[-1]) == 1 and _keeps_the_turn(last)
-                and move.seat_id == last.seat_id and _draws(move)):
+        if (
+            last is not None
+            and len(turns[-1]) == 1
+            and _keeps_the_turn(last)
+            and move.seat_id == last.seat_id
+            and _draws(move)
+        ):
             turns[-1].append(move)
         else:
             turns.append([move])
@@ -65,8 +70,9 @@ def _group(moves: list[Move]) -> list[list[Move]]:
 
 
 def _turn(moves: list[Move], names: dict[str, str], map_id: str) -> Turn:
-    events = [event for move in moves for event in move.events
-              if event.get("type") not in QUIET_EVENTS]
+    events = [
+        event for move in moves for event in move.events if event.get("type") not in QUIET_EVENTS
+    ]
     told: list[tuple[dict, str]] = []
     draws = [event for event in events if event.get("type") == "card_drawn"]
     if len(moves) > 1:  # the turn's draws in one sentence, then what else happened
@@ -79,8 +85,10 @@ def _turn(moves: list[Move], names: dict[str, str], map_id: str) -> Turn:
     return Turn(
         number=moves[-1].number,
         sentences=[sentence for _, sentence in told],
-        line=[sentence if i == 0 else continued(event, sentence)
-              for i, (event, sentence) in enumerate(told)],
+        line=[
+            sentence if i == 0 else continued(event, sentence)
+            for i, (event, sentence) in enumerate(told)
+        ],
     )
 
 
@@ -96,7 +104,7 @@ def move_entries(game, names: dict[str, str], *, limit: int | None = None) -> li
     if limit is not None:
         # A turn is at most two moves: twice as many make `limit` whole turns, even when
         # the oldest fetched is a second draw without its first.
-        moves = moves[:2 * limit]
+        moves = moves[: 2 * limit]
     turns = turns_of(reversed(list(moves)), names, game.map_id)[::-1]
     if limit is not None:
         turns = turns[:limit]

@@ -23,9 +23,15 @@ def _your_turn_mails(game, seats: list[Seat], mover_id: int | None) -> None:
     for seat in seats:
         if seat.to_move and not seat.forfeited and seat.pk != mover_id:
             record(
-                user=seat.user, game=game, kind=Kind.YOUR_TURN,
-                key=turn_key(Kind.YOUR_TURN, game_id=game.pk, started_at=game.turn_started_at,
-                             user_id=seat.user_id),
+                user=seat.user,
+                game=game,
+                kind=Kind.YOUR_TURN,
+                key=turn_key(
+                    Kind.YOUR_TURN,
+                    game_id=game.pk,
+                    started_at=game.turn_started_at,
+                    user_id=seat.user_id,
+                ),
             )
 
 
@@ -47,7 +53,9 @@ def on_move(game, move) -> None:
             for seat in seats:
                 if not seat.forfeited or seat.pk == gone.pk:
                     record(
-                        user=seat.user, game=game, kind=Kind.FORFEIT,
+                        user=seat.user,
+                        game=game,
+                        kind=Kind.FORFEIT,
                         key=forfeit_key(game_id=game.pk, seat_id=gone.pk, user_id=seat.user_id),
                     )
     _your_turn_mails(game, seats, mover_id=move.seat_id)
@@ -57,6 +65,8 @@ def on_game_over(game) -> None:
     """The game finished or was aborted: results go to every player."""
     for seat in _seats(game):
         record(
-            user=seat.user, game=game, kind=Kind.RESULT,
+            user=seat.user,
+            game=game,
+            kind=Kind.RESULT,
             key=result_key(game_id=game.pk, user_id=seat.user_id),
         )

@@ -29,8 +29,9 @@ def note_seen(request, game_id: int) -> None:
     if user is None or not user.is_authenticated:
         return
     try:
-        cache.set(_key(game_id, user.pk), timezone.now().timestamp(),
-                  timeout=SEEN_WITHIN.total_seconds())
+        cache.set(
+            _key(game_id, user.pk), timezone.now().timestamp(), timeout=SEEN_WITHIN.total_seconds()
+        )
     except Exception:
         log.warning("could not note that user %s saw game %s", user.pk, game_id, exc_info=True)
 
@@ -40,8 +41,7 @@ def seen_since(*, game_id: int, user_id: int, since: datetime, now: datetime) ->
     try:
         stamp = cache.get(_key(game_id, user_id))
     except Exception:
-        log.warning("could not read whether user %s saw game %s", user_id, game_id,
-                    exc_info=True)
+        log.warning("could not read whether user %s saw game %s", user_id, game_id, exc_info=True)
         return False
     if stamp is None:
         return False

@@ -9,15 +9,23 @@ _OPTIONS = {"expires": 55}
 
 BEAT_SCHEDULE = {
     "forfeit-overdue": {
-        "task": "games.tasks.forfeit_overdue", "schedule": EVERY_MINUTE, "options": _OPTIONS,
+        "task": "games.tasks.forfeit_overdue",
+        "schedule": EVERY_MINUTE,
+        "options": _OPTIONS,
     },
     "send-due-reminders": {
-        "task": "games.tasks.send_due_reminders", "schedule": EVERY_MINUTE, "options": _OPTIONS,
+        "task": "games.tasks.send_due_reminders",
+        "schedule": EVERY_MINUTE,
+        "options": _OPTIONS,
     },
     "resend-unsent": {
-        "task": "games.tasks.resend_unsent", "schedule": EVERY_MINUTE, "options": _OPTIONS,
+        "task": "games.tasks.resend_unsent",
+        "schedule": EVERY_MINUTE,
+        "options": _OPTIONS,
     },
     "send-digests": {
-        "task": "games.tasks.send_digests", "schedule": EVERY_MINUTE, "options": _OPTIONS,
+        "task": "games.tasks.send_digests",
+        "schedule": EVERY_MINUTE,
+        "options": _OPTIONS,
     },
 }

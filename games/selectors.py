@@ -81,9 +81,7 @@ def view_for(*, game: Game, user) -> dict | None:
     if game.state is None:
         return None
     seat = seat_for(game, user)
-    return engine.player_view(
-        engine.State.from_dict(game.state), seat.player_id if seat else None
-    )
+    return engine.player_view(engine.State.from_dict(game.state), seat.player_id if seat else None)
 
 
 def open_games():

@@ -35,8 +35,11 @@ RESEND_BATCH = 500
 
 def _waiting_seats(**game_filter):
     return Seat.objects.filter(
-        to_move=True, forfeited_at__isnull=True, game__status__in=ACTIVE_STATUSES,
-        game__turn_started_at__isnull=False, **game_filter,
+        to_move=True,
+        forfeited_at__isnull=True,
+        game__status__in=ACTIVE_STATUSES,
+        game__turn_started_at__isnull=False,
+        **game_filter,
     ).select_related("game", "user")
 
 
@@ -49,8 +52,9 @@ def send_due_reminders(now: datetime) -> int:
             turn_started_at=game.turn_started_at, deadline=game.deadline, turn_time=game.turn_time
         )
         for kind in due_reminder_kinds(times, now=now, deadline=game.deadline):
-            key = turn_key(kind, game_id=game.pk, started_at=game.turn_started_at,
-                           user_id=seat.user_id)
+            key = turn_key(
+                kind, game_id=game.pk, started_at=game.turn_started_at, user_id=seat.user_id
+            )
             if not Notification.objects.filter(key=key).exists():
                 record(user=seat.user, game=game, kind=kind, key=key)
                 recorded += 1
@@ -66,8 +70,7 @@ def forfeit_overdue(now: datetime) -> int:
     overdue = list(_waiting_seats(game__deadline__lte=now).order_by("game__deadline", "order"))
     for seat in overdue:
         try:
-            if game_forfeit(game_id=seat.game_id, seat_id=seat.pk, reason=FORFEIT_REASON,
-                            now=now):
+            if game_forfeit(game_id=seat.game_id, seat_id=seat.pk, reason=FORFEIT_REASON, now=now):
                 forfeited += 1
         except Exception:
             # One broken game must not stop the others from being forfeited on time.
@@ -80,19 +83,28 @@ def resend_unsent(now: datetime) -> int:
     failed, an hour after its last attempt. Sending is exactly-once, so a row that is
     merely slow in the queue is harmless to queue twice; a turn mail no longer true is
     dropped when sent."""
-    unsent = Notification.objects.filter(
-        sent_at__isnull=True, skipped=False, created_at__gte=now - RESEND_WITHIN
-    ).order_by("created_at").values_list("pk", flat=True)
+    unsent = (
+        Notification.objects.filter(
+            sent_at__isnull=True, skipped=False, created_at__gte=now - RESEND_WITHIN
+        )
+        .order_by("created_at")
+        .values_list("pk", flat=True)
+    )
     due_before = now - RESEND_AFTER
-    never_tried = list(unsent.filter(
-        Q(not_before__isnull=True, created_at__lte=due_before) | Q(not_before__lte=due_before),
-        attempts=0,
-    )[:RESEND_BATCH])
-    failed = list(unsent.filter(
-        attempts__gt=0, attempts__lt=MAX_ATTEMPTS, last_attempt_at__lte=now - RETRY_FAILED_AFTER
-    )[:RESEND_BATCH - len(never_tried)])
-    return (sum(queue_send(pk) for pk in never_tried)
-            + sum(queue_send(pk, retry=False) for pk in failed))
+    never_tried = list(
+        unsent.filter(
+            Q(not_before__isnull=True, created_at__lte=due_before) | Q(not_before__lte=due_before),
+            attempts=0,
+        )[:RESEND_BATCH]
+    )
+    failed = list(
+        unsent.filter(
+            attempts__gt=0, attempts__lt=MAX_ATTEMPTS, last_attempt_at__lte=now - RETRY_FAILED_AFTER
+        )[: RESEND_BATCH - len(never_tried)]
+    )
+    return sum(queue_send(pk) for pk in never_tried) + sum(
+        queue_send(pk, retry=False) for pk in failed
+    )
 
 
 def send_digests(now: datetime) -> int:
@@ -107,7 +119,12 @@ def send_digests(now: datetime) -> int:
             continue
         # A day with nothing waiting is recorded too, so a game that turns up later
         # that day does not bring a second "daily" mail at an odd hour.
-        record(user=profile.user, game=None, kind="digest", key=key,
-               nothing_to_say=not awaiting_seats(profile.user).exists())
+        record(
+            user=profile.user,
+            game=None,
+            kind="digest",
+            key=key,
+            nothing_to_say=not awaiting_seats(profile.user).exists(),
+        )
         recorded += 1
     return recorded

@@ -12,8 +12,11 @@ MAX_RETRIES = 10
 
 
 @shared_task(
-    autoretry_for=(DeliveryFailed,), retry_backoff=30, retry_backoff_max=30 * 60,
-    retry_jitter=False, max_retries=MAX_RETRIES,
+    autoretry_for=(DeliveryFailed,),
+    retry_backoff=30,
+    retry_backoff_max=30 * 60,
+    retry_jitter=False,
+    max_retries=MAX_RETRIES,
 )
 def send_notification(notification_id: int) -> str:
     """Send one outbox row; a mail server failure retries with growing pauses. The game

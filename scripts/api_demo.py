@@ -31,9 +31,14 @@ class Api:
     def call(self, method: str, path: str, body: dict | None = None) -> tuple[int, dict | None]:
         data = json.dumps(body).encode() if body is not None else None
         request = urllib.request.Request(
-            self.base + path, data=data, method=method,
-            headers={"Authorization": f"Token {self.token}", "Content-Type": "application/json",
-                     "Accept": "application/json"},
+            self.base + path,
+            data=data,
+            method=method,
+            headers={
+                "Authorization": f"Token {self.token}",
+                "Content-Type": "application/json",
+                "Accept": "application/json",
+            },
         )
         while True:
             try:

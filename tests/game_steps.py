@@ -41,7 +41,8 @@ def who_must_act(game: Game) -> list:
     seats = [seat for seat in game.seats.select_related("user") if not seat.forfeited]
     if public["phase"] == "initial_tickets":
         return [
-            seat for seat in seats
+            seat
+            for seat in seats
             if engine.player_view(state, seat.player_id)["players"][seat.player_id]["offered"]
         ]
     if public["phase"] == "play":
@@ -62,9 +63,7 @@ def play_one(game: Game, rng: random.Random):
     """One random legal move by someone who must act, through the service."""
     seat = rng.choice(who_must_act(game))
     action = a_legal_action(game, seat, rng)
-    return game_play(
-        game_id=game.pk, user=seat.user, action=action, expected_version=game.version
-    )
+    return game_play(game_id=game.pk, user=seat.user, action=action, expected_version=game.version)
 
 
 def play_to_the_end(game: Game, rng: random.Random, *, limit: int = 3000) -> int:

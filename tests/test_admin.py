@@ -29,7 +29,10 @@ def test_every_admin_list_opens(staff_client, model):
 def test_a_mail_that_failed_shows_its_error_and_is_listed_among_the_unsent(staff_client):
     user = get_user_model().objects.create_user("ann", "ann@example.com", "pw-ann-123")
     failed = Notification.objects.create(
-        user=user, kind="result", key="result:1:ann", attempts=3,
+        user=user,
+        kind="result",
+        key="result:1:ann",
+        attempts=3,
         last_error="SMTPServerDisconnected: Connection unexpectedly closed",
     )
     Notification.objects.create(user=user, kind="result", key="result:2:ann")

@@ -18,7 +18,8 @@ def test_local_mail_files_keep_long_links_whole(settings, tmp_path):
         }
     }
     mail = EmailMultiAlternatives(
-        "Reset your password", f"Follow {LONG_LINK} to choose a new one. Grüße",
+        "Reset your password",
+        f"Follow {LONG_LINK} to choose a new one. Grüße",
         to=["ann@example.org"],
     )
     mail.attach_alternative("<p>Follow the link</p>", "text/html")
@@ -36,8 +37,13 @@ def site_settings(monkeypatch, tmp_path, **environ) -> dict:
     """The settings module as a fresh process would read it from this environment."""
     monkeypatch.setenv("SECRET_KEY", "x" * 50)
     monkeypatch.setenv("VAR_DIR", str(tmp_path))
-    for name in ("EMAIL_HOST", "EMAIL_PORT", "EMAIL_HOST_USER", "EMAIL_HOST_PASSWORD",
-                 "EMAIL_USE_TLS"):
+    for name in (
+        "EMAIL_HOST",
+        "EMAIL_PORT",
+        "EMAIL_HOST_USER",
+        "EMAIL_HOST_PASSWORD",
+        "EMAIL_USE_TLS",
+    ):
         monkeypatch.delenv(name, raising=False)
     for name, value in environ.items():
         monkeypatch.setenv(name, value)
@@ -60,12 +66,21 @@ def test_without_an_smtp_host_mail_goes_to_readable_files_under_var(monkeypatch,
 
 def test_the_operators_email_variables_configure_the_smtp_mailer(monkeypatch, tmp_path):
     found = site_settings(
-        monkeypatch, tmp_path, EMAIL_HOST="smtp.example.org", EMAIL_PORT="2525",
-        EMAIL_HOST_USER="ttr", EMAIL_HOST_PASSWORD="s3cret", EMAIL_USE_TLS="false",
+        monkeypatch,
+        tmp_path,
+        EMAIL_HOST="smtp.example.org",
+        EMAIL_PORT="2525",
+        EMAIL_HOST_USER="ttr",
+        EMAIL_HOST_PASSWORD="s3cret",
+        EMAIL_USE_TLS="false",
     )
     backend = built(found["MAILERS"]["default"])
     assert (backend.host, backend.port, backend.username, backend.password) == (
-        "smtp.example.org", 2525, "ttr", "s3cret")
+        "smtp.example.org",
+        2525,
+        "ttr",
+        "s3cret",
+    )
     assert backend.use_tls is False
     assert not any(name.startswith("EMAIL_") for name in found)
 

@@ -151,9 +151,7 @@ STORAGES = {
     "staticfiles": {"BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"},
 }
 if DEBUG:
-    STORAGES["staticfiles"] = {
-        "BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"
-    }
+    STORAGES["staticfiles"] = {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"}
 
 # Email: SMTP when EMAIL_HOST is set, else readable files under var/mail/. The operator
 # still sets EMAIL_* variables; Django itself is given only MAILERS.

@@ -17,15 +17,11 @@ class Profile(models.Model):
         validators=[validate_timezone],
         help_text="Times are shown in this zone; the daily digest is sent by its clock.",
     )
-    email_your_turn = models.BooleanField(
-        "Email me when it is my turn", default=True
-    )
+    email_your_turn = models.BooleanField("Email me when it is my turn", default=True)
     email_reminders = models.BooleanField(
         "Email me a reminder when a turn has waited long", default=True
     )
-    email_results = models.BooleanField(
-        "Email me when a game ends", default=True
-    )
+    email_results = models.BooleanField("Email me when a game ends", default=True)
     daily_digest = models.BooleanField(
         "One digest mail a day instead of a mail per move",
         default=False,

@@ -27,23 +27,24 @@ def _example(name: str, code: str, message: str, **extra) -> OpenApiExample:
 BAD_REQUESTS = {
     "json": _example("Broken JSON", "malformed_json", "The request body is not valid JSON."),
     "field": _example(
-        "Missing field", "invalid", "version: This field is required.",
+        "Missing field",
+        "invalid",
+        "version: This field is required.",
         fields={"version": ["This field is required."]},
     ),
     "action": _example(
-        "Unknown action", "bad_action",
+        "Unknown action",
+        "bad_action",
         "That is not a move this game understands: unknown action type 'fly'.",
     ),
     "settings": _example(
-        "Bad settings", "invalid", "map: \"mars\" is not a valid choice.",
-        fields={"map": ["\"mars\" is not a valid choice."]},
+        "Bad settings",
+        "invalid",
+        'map: "mars" is not a valid choice.',
+        fields={"map": ['"mars" is not a valid choice.']},
     ),
-    "filter": _example(
-        "Unknown filter", "invalid", "filter must be one of mine, open, awaiting."
-    ),
-    "type": _example(
-        "Unknown type", "invalid", "type must be one of draw_card, claim_route, ..."
-    ),
+    "filter": _example("Unknown filter", "invalid", "filter must be one of mine, open, awaiting."),
+    "type": _example("Unknown type", "invalid", "type must be one of draw_card, claim_route, ..."),
 }
 
 # status -> (description, examples)
@@ -57,7 +58,8 @@ ERRORS = {
         "Not signed in: send `Authorization: Token <key>` (or a session cookie).",
         [
             _example(
-                "No credentials", "not_authenticated",
+                "No credentials",
+                "not_authenticated",
                 "Sign in, or send 'Authorization: Token <key>'.",
             ),
             _example("Bad token", "bad_token", "That token is not valid (revoked or mistyped)."),
@@ -77,7 +79,8 @@ ERRORS = {
         "or has already started.",
         [
             _example(
-                "Stale version", "moved_on",
+                "Stale version",
+                "moved_on",
                 "The game has moved on; here is the current position.",
             ),
             _example("Not active", "game_not_active", "This game is over."),
@@ -96,8 +99,10 @@ ERRORS = {
         "Too many requests: wait `retry_after` seconds (also in the Retry-After header).",
         [
             _example(
-                "Throttled", "throttled",
-                "Request was throttled. Expected available in 12 seconds.", retry_after=12,
+                "Throttled",
+                "throttled",
+                "Request was throttled. Expected available in 12 seconds.",
+                retry_after=12,
             )
         ],
     ),

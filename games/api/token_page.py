@@ -20,6 +20,7 @@ def api_token_page(request):
         # Rendered, not redirected: the key appears in this one response only.
         _, new_key = issue_token(request.user)
     return render(
-        request, "api/token_page.html",
+        request,
+        "api/token_page.html",
         {"token": current_token(request.user), "new_key": new_key},
     )

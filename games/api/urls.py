@@ -22,7 +22,8 @@ v1 = [
     path("games/<int:game_id>/leave/", LeaveView.as_view(), name="api-game-leave"),
     path("games/<int:game_id>/start/", StartView.as_view(), name="api-game-start"),
     path(
-        "games/<int:game_id>/legal-actions/", LegalActionsView.as_view(),
+        "games/<int:game_id>/legal-actions/",
+        LegalActionsView.as_view(),
         name="api-game-legal-actions",
     ),
     path("games/<int:game_id>/actions/", ActionsView.as_view(), name="api-game-actions"),

@@ -90,8 +90,16 @@ class Pass(Action):
 
 ACTION_TYPES: dict[str, type[Action]] = {
     cls.type: cls
-    for cls in (DrawCard, ClaimRoute, DrawTickets, KeepTickets, BuildStation, PayTunnel,
-                DeclineTunnel, Pass)
+    for cls in (
+        DrawCard,
+        ClaimRoute,
+        DrawTickets,
+        KeepTickets,
+        BuildStation,
+        PayTunnel,
+        DeclineTunnel,
+        Pass,
+    )
 }
 
 
@@ -129,9 +137,7 @@ def action_from_dict(data: Any) -> Action:
         raise MalformedAction("an action must be a JSON object")
     kind = data.get("type")
     if not isinstance(kind, str) or kind not in ACTION_TYPES:
-        raise MalformedAction(
-            f"unknown action type {kind!r}; use one of {', '.join(ACTION_TYPES)}"
-        )
+        raise MalformedAction(f"unknown action type {kind!r}; use one of {', '.join(ACTION_TYPES)}")
     if kind == "draw_card":
         source = _field(data, "from", str, kind)
         if source == "deck":

@@ -50,7 +50,10 @@ def final_scoring_seconds(state: State) -> float:
     players = state.players
     start = time.process_time()
     final_result(
-        get_map(state.map_id), players, state.claims, state.stations,
+        get_map(state.map_id),
+        players,
+        state.claims,
+        state.stations,
         {p: state.tickets[i] for i, p in enumerate(players)},
         {p: state.scores[i] for i, p in enumerate(players)},
         {p: state.stations_left(p) for p in players},
@@ -78,9 +81,14 @@ def run(map_id: str, n_players: int, games: int, seed: int, rounds: int = 5) -> 
     best = min(times)
     worst_final = max(final_scoring_seconds(s) for s in finals)
     return {
-        "map": map_id, "players": n_players, "games": games, "best_seconds": best,
-        "games_per_s": games / best, "median_games_per_s": games / sorted(times)[len(times) // 2],
-        "actions_per_s": total_actions / best, "actions_per_game": total_actions / games,
+        "map": map_id,
+        "players": n_players,
+        "games": games,
+        "best_seconds": best,
+        "games_per_s": games / best,
+        "median_games_per_s": games / sorted(times)[len(times) // 2],
+        "actions_per_s": total_actions / best,
+        "actions_per_game": total_actions / games,
         "worst_final_ms": worst_final * 1000,
     }
 
@@ -93,22 +101,28 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--maps", nargs="*", default=list(MAP_IDS))
     parser.add_argument("--players", nargs="*", type=int, default=[2, 3, 4, 5])
     args = parser.parse_args(argv)
-    print(f"{'map':<7} {'players':>7} {'games/s':>8} {'(median)':>8} {'actions/s':>10} "
-          f"{'actions/game':>12} {'worst final (ms)':>16}")
+    print(
+        f"{'map':<7} {'players':>7} {'games/s':>8} {'(median)':>8} {'actions/s':>10} "
+        f"{'actions/game':>12} {'worst final (ms)':>16}"
+    )
     for map_id in args.maps:
         for n in args.players:
             r = run(map_id, n, args.games, args.seed, args.rounds)
-            print(f"{map_id:<7} {n:>7} {r['games_per_s']:>8.0f} {r['median_games_per_s']:>8.0f} "
-                  f"{r['actions_per_s']:>10.0f} {r['actions_per_game']:>12.1f} "
-                  f"{r['worst_final_ms']:>16.2f}")
+            print(
+                f"{map_id:<7} {n:>7} {r['games_per_s']:>8.0f} {r['median_games_per_s']:>8.0f} "
+                f"{r['actions_per_s']:>10.0f} {r['actions_per_game']:>12.1f} "
+                f"{r['worst_final_ms']:>16.2f}"
+            )
     try:
         from . import scoring_bench
     except ImportError:
         print("adversarial final scoring: games/engine/scoring_bench.py is not there")
         return
     seconds = scoring_bench.adversarial_final_scoring_seconds()
-    print(f"adversarial final scoring ({STATIONS_PER_PLAYER} stations, dense loops): "
-          f"{seconds * 1000:.2f} ms")
+    print(
+        f"adversarial final scoring ({STATIONS_PER_PLAYER} stations, dense loops): "
+        f"{seconds * 1000:.2f} ms"
+    )
 
 
 if __name__ == "__main__":

@@ -44,18 +44,25 @@ def board(map_id: str) -> Board:
     game_map = get_map(map_id)
     routes = {
         r.id: RouteInfo(
-            id=r.id, a=r.a, b=r.b, length=r.length,
+            id=r.id,
+            a=r.a,
+            b=r.b,
+            length=r.length,
             color=GRAY if r.color == "gray" else KIND_INDEX[r.color],
-            tunnel=r.tunnel, locomotives=r.locomotives, twin=r.double_of,
+            tunnel=r.tunnel,
+            locomotives=r.locomotives,
+            twin=r.double_of,
             points=game_map.route_points(r.length),
         )
         for r in game_map.routes.values()
     }
     by_color = {
-        color: tuple(sorted(
-            (r for r in routes.values() if r.color == color and not r.locomotives),
-            key=lambda r: (r.length, r.id),
-        ))
+        color: tuple(
+            sorted(
+                (r for r in routes.values() if r.color == color and not r.locomotives),
+                key=lambda r: (r.length, r.id),
+            )
+        )
         for color in (GRAY, *range(len(COLORS)))
     }
     ferries = tuple(sorted((r for r in routes.values() if r.locomotives), key=lambda r: r.id))

@@ -9,7 +9,7 @@ from .maps import get_map
 
 
 def _route_name(map_id: str | None, route_id: str) -> str:
-    for mid in ((map_id,) if map_id else ("usa", "europe")):
+    for mid in (map_id,) if map_id else ("usa", "europe"):
         game_map = get_map(mid)
         route = game_map.routes.get(route_id)
         if route is not None:
@@ -18,7 +18,7 @@ def _route_name(map_id: str | None, route_id: str) -> str:
 
 
 def _city_name(map_id: str | None, city_id: str) -> str:
-    for mid in ((map_id,) if map_id else ("usa", "europe")):
+    for mid in (map_id,) if map_id else ("usa", "europe"):
         city = get_map(mid).cities.get(city_id)
         if city is not None:
             return city.name
@@ -59,8 +59,10 @@ def describe_card_draws(draws: list[Mapping[str, Any]], names: Mapping[str, str]
         if sources == {"face_up"}:
             if first["color"] == second["color"]:
                 return f"{who} took 2 face-up {_card(first['color'])}s"
-            return (f"{who} took a face-up {_card(first['color'])} and a face-up "
-                    f"{_card(second['color'])}")
+            return (
+                f"{who} took a face-up {_card(first['color'])} and a face-up "
+                f"{_card(second['color'])}"
+            )
     return f"{who} " + " and ".join(_draw(event) for event in draws)
 
 
@@ -82,6 +84,7 @@ def describe(event: Mapping[str, Any], names: Mapping[str, str], map_id: str | N
     `map_id` picks the board for city names; without it the route or city id is looked up
     on both boards (ids are distinct between them).
     """
+
     def who(key: str = "player") -> str:
         player = event.get(key)
         return names.get(player, player) if player is not None else "?"

@@ -23,10 +23,16 @@ from .rules.tickets import LATER_KEEP, OPENING_KEEP
 from .state import SECOND_CARD, TICKET_CHOICE, State, TunnelPending
 
 DRAW_CARD, CLAIM_ROUTE, DRAW_TICKETS, BUILD_STATION = (
-    "draw_card", "claim_route", "draw_tickets", "build_station"
+    "draw_card",
+    "claim_route",
+    "draw_tickets",
+    "build_station",
 )
 KEEP_TICKETS, PAY_TUNNEL, DECLINE_TUNNEL, PASS = (
-    "keep_tickets", "pay_tunnel", "decline_tunnel", "pass"
+    "keep_tickets",
+    "pay_tunnel",
+    "decline_tunnel",
+    "pass",
 )
 _TURN_KINDS = frozenset((DRAW_CARD, CLAIM_ROUTE, DRAW_TICKETS, BUILD_STATION, PASS))
 _TUNNEL_KINDS = frozenset((PAY_TUNNEL, DECLINE_TUNNEL))
@@ -80,9 +86,14 @@ def legal_action_kinds(state: State, player: str) -> tuple[str, ...]:
 
 # The kinds of a turn's first action, by (can draw, can claim, can draw tickets, can build).
 _TURN_KIND_SETS = {
-    flags: tuple(kind for kind, on in zip(
-        (DRAW_CARD, CLAIM_ROUTE, DRAW_TICKETS, BUILD_STATION), flags, strict=True) if on
-    ) or (PASS,)
+    flags: tuple(
+        kind
+        for kind, on in zip(
+            (DRAW_CARD, CLAIM_ROUTE, DRAW_TICKETS, BUILD_STATION), flags, strict=True
+        )
+        if on
+    )
+    or (PASS,)
     for flags in product((False, True), repeat=4)
 }
 _DRAW_ONLY = (DRAW_CARD,)
@@ -98,8 +109,9 @@ def legal_options(state: State, player: str, kind: str) -> Sequence[Action]:
         pending = state.pending
         if pending is None:
             if kind == DRAW_CARD:
-                return _draw_options(frozenset(state.face_up), False,
-                                     bool(state.deck or state.discard))
+                return _draw_options(
+                    frozenset(state.face_up), False, bool(state.deck or state.discard)
+                )
             if kind == CLAIM_ROUTE:
                 return _claim_options(state, seat)
         elif pending is SECOND_CARD:
@@ -142,6 +154,7 @@ def is_legal(state: State, player: str, action: Action) -> bool:
 
 
 # --- per kind ---
+
 
 @cache  # keyed by the set of face-up kinds, not the row's order: at most 2**9 * 4 entries
 def _draw_options(face_up: frozenset[str], second: bool, blind: bool) -> tuple[Action, ...]:

@@ -319,9 +319,7 @@ def _lightest_left_out(chains: list[Chain], known: int) -> int:
     return kept
 
 
-def _merge_chains(
-    edges: list[Edge], adjacency: dict[str, list[tuple[int, str]]]
-) -> list[Chain]:
+def _merge_chains(edges: list[Edge], adjacency: dict[str, list[tuple[int, str]]]) -> list[Chain]:
     """Replace every run of routes through two-route cities by one edge (a, b, length, ids a→b).
 
     Only called when the group has odd cities, so every run ends at a junction

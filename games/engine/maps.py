@@ -89,8 +89,14 @@ def _load(map_id: str) -> Map:
     cities = {c["id"]: City(c["id"], c["name"], c["lat"], c["lon"]) for c in raw["cities"]}
     routes = {
         r["id"]: Route(
-            r["id"], r["a"], r["b"], r["length"], r["color"],
-            bool(r["tunnel"]), int(r["locomotives"]), r["double_of"],
+            r["id"],
+            r["a"],
+            r["b"],
+            r["length"],
+            r["color"],
+            bool(r["tunnel"]),
+            int(r["locomotives"]),
+            r["double_of"],
         )
         for r in raw["routes"]
     }

@@ -75,15 +75,20 @@ def _buckets(entries: list[tuple[RouteInfo, str | None]]) -> tuple[Bucket, ...]:
         first = entries[start][0]
         end = start
         while end < len(entries) and (entries[end][0].length, entries[end][0].locomotives) == (
-            first.length, first.locomotives
+            first.length,
+            first.locomotives,
         ):
             end += 1
         part = entries[start:end]
         owners = tuple(owner for _, owner in part)
-        buckets.append((
-            first.length, first.locomotives, tuple(route for route, _ in part),
-            owners if any(owner is not None for owner in owners) else None,
-        ))
+        buckets.append(
+            (
+                first.length,
+                first.locomotives,
+                tuple(route for route, _ in part),
+                owners if any(owner is not None for owner in owners) else None,
+            )
+        )
         start = end
     return tuple(buckets)
 
@@ -110,14 +115,14 @@ def _change(index: list, route: RouteInfo, owner: str | None) -> None:
             new_owners[k] = owner
             bucket = (length, locos, routes, tuple(new_owners))
         else:
-            routes = routes[:k] + routes[k + 1:]
+            routes = routes[:k] + routes[k + 1 :]
             if not routes:
-                index[route.color] = group[:i] + group[i + 1:]
+                index[route.color] = group[:i] + group[i + 1 :]
                 return
             if owners is not None:
-                owners = owners[:k] + owners[k + 1:]
+                owners = owners[:k] + owners[k + 1 :]
                 if all(o is None for o in owners):
                     owners = None
             bucket = (length, locos, routes, owners)
-        index[route.color] = group[:i] + (bucket,) + group[i + 1:]
+        index[route.color] = group[:i] + (bucket,) + group[i + 1 :]
         return

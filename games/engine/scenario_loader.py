@@ -23,8 +23,20 @@ from .state import TICKET_CHOICE, Claims, State
 from .view import public_table
 
 SETUP_KEYS = {
-    "phase", "current", "train_deck", "face_up", "discard", "hands", "ticket_deck", "tickets",
-    "offered", "claims", "stations", "trains", "scores", "last_round_ends_after",
+    "phase",
+    "current",
+    "train_deck",
+    "face_up",
+    "discard",
+    "hands",
+    "ticket_deck",
+    "tickets",
+    "offered",
+    "claims",
+    "stations",
+    "trains",
+    "scores",
+    "last_round_ends_after",
 }
 
 
@@ -77,6 +89,7 @@ def _actions(raw: Any, players: Sequence[str]) -> list[tuple[str, Action]]:
 
 
 # --- building a position ---
+
 
 def _build(map_id: str, players: tuple[str, ...], seed: int, setup: Mapping) -> State:
     unknown = set(setup) - SETUP_KEYS
@@ -194,12 +207,28 @@ def _build(map_id: str, players: tuple[str, ...], seed: int, setup: Mapping) -> 
     elif not any(offered):
         phase = "play"  # nobody has an opening choice left
     state = State(
-        map_id=map_id, players=players, seed=seed, shuffles=shuffles, phase=phase,
-        current=current, pending=pending, deck=tuple(deck), discard=tuple(discard),
-        face_up=tuple(face_up), ticket_deck=tuple(ticket_deck), claims=Claims(claims),
-        stations=stations, hands=tuple(tuple(h) for h in hands), tickets=tuple(kept),
-        offered=tuple(offered), trains=tuple(trains), scores=tuple(scores),
-        forfeited=(False,) * n, last_round_ends_after=last_seat, passes=0, final=None,
+        map_id=map_id,
+        players=players,
+        seed=seed,
+        shuffles=shuffles,
+        phase=phase,
+        current=current,
+        pending=pending,
+        deck=tuple(deck),
+        discard=tuple(discard),
+        face_up=tuple(face_up),
+        ticket_deck=tuple(ticket_deck),
+        claims=Claims(claims),
+        stations=stations,
+        hands=tuple(tuple(h) for h in hands),
+        tickets=tuple(kept),
+        offered=tuple(offered),
+        trains=tuple(trains),
+        scores=tuple(scores),
+        forfeited=(False,) * n,
+        last_round_ends_after=last_seat,
+        passes=0,
+        final=None,
     )
     if deal_face_up:
         d = thaw(state)
@@ -216,13 +245,13 @@ def _deal_opening(b, seen, regular_rest, seed, shuffles, n):
         k = EUROPE_OPENING_REGULAR
         if len(longs) < n or len(regular_rest) < n * k:
             raise ScenarioError("not enough tickets left to deal the opening")
-        offered = [(longs[i], *regular_rest[i * k:(i + 1) * k]) for i in range(n)]
+        offered = [(longs[i], *regular_rest[i * k : (i + 1) * k]) for i in range(n)]
     else:
         k = USA_OPENING_DEAL
         if len(regular_rest) < n * k:
             raise ScenarioError("not enough tickets left to deal the opening")
-        offered = [tuple(regular_rest[i * k:(i + 1) * k]) for i in range(n)]
-    return offered, regular_rest[n * k:], shuffles
+        offered = [tuple(regular_rest[i * k : (i + 1) * k]) for i in range(n)]
+    return offered, regular_rest[n * k :], shuffles
 
 
 def _player(name: Any, seats: Mapping[str, int], where: str) -> int:
@@ -262,6 +291,7 @@ def _ticket_list(value: Any, b, where: str) -> tuple[str, ...]:
 
 
 # --- running and printing ---
+
 
 def scenario_state(state: State) -> dict[str, Any]:
     """The "state" object of the scenario output (everything but the pile orders)."""

@@ -42,7 +42,11 @@ def final_result(
     for player in players:
         network = Network(routes, own_routes[player])
         outcome = outcome_on_network(
-            game_map, claims, network.find, own_stations[player], player,
+            game_map,
+            claims,
+            network.find,
+            own_stations[player],
+            player,
             tickets.get(player, ()),
         )
         ticket_points = sum(game_map.tickets[t].points for t in outcome.completed) - sum(

@@ -24,35 +24,92 @@ from .scoring import final_result
 HARD_NETWORKS = (
     # Channel coast to the Alps: 20 routes, 8 odd cities.
     (
-        "amsterdam-bruxelles", "amsterdam-essen", "amsterdam-frankfurt", "amsterdam-london",
-        "berlin-essen", "brest-dieppe", "brest-paris", "bruxelles-dieppe",
-        "bruxelles-frankfurt", "bruxelles-paris-1", "dieppe-london-2", "dieppe-paris",
-        "essen-frankfurt", "frankfurt-munchen", "frankfurt-paris-2", "munchen-venezia",
-        "munchen-zurich", "paris-zurich", "venezia-zagrab", "venezia-zurich",
+        "amsterdam-bruxelles",
+        "amsterdam-essen",
+        "amsterdam-frankfurt",
+        "amsterdam-london",
+        "berlin-essen",
+        "brest-dieppe",
+        "brest-paris",
+        "bruxelles-dieppe",
+        "bruxelles-frankfurt",
+        "bruxelles-paris-1",
+        "dieppe-london-2",
+        "dieppe-paris",
+        "essen-frankfurt",
+        "frankfurt-munchen",
+        "frankfurt-paris-2",
+        "munchen-venezia",
+        "munchen-zurich",
+        "paris-zurich",
+        "venezia-zagrab",
+        "venezia-zurich",
     ),
     # London to Lisboa: 19 routes, loops through Paris, Pamplona and Madrid.
     (
-        "amsterdam-bruxelles", "amsterdam-london", "barcelona-madrid", "barcelona-pamplona",
-        "berlin-essen", "berlin-frankfurt-2", "brest-dieppe", "bruxelles-dieppe",
-        "bruxelles-paris-2", "dieppe-london-1", "dieppe-paris", "edinburgh-london-2",
-        "essen-frankfurt", "essen-kobenhavn-1", "frankfurt-paris-2", "lisboa-madrid",
-        "madrid-pamplona-2", "pamplona-paris-1", "sevastopol-sochi",
+        "amsterdam-bruxelles",
+        "amsterdam-london",
+        "barcelona-madrid",
+        "barcelona-pamplona",
+        "berlin-essen",
+        "berlin-frankfurt-2",
+        "brest-dieppe",
+        "bruxelles-dieppe",
+        "bruxelles-paris-2",
+        "dieppe-london-1",
+        "dieppe-paris",
+        "edinburgh-london-2",
+        "essen-frankfurt",
+        "essen-kobenhavn-1",
+        "frankfurt-paris-2",
+        "lisboa-madrid",
+        "madrid-pamplona-2",
+        "pamplona-paris-1",
+        "sevastopol-sochi",
     ),
     # Channel coast, Paris and Iberia: 19 routes.
     (
-        "amsterdam-bruxelles", "amsterdam-essen", "amsterdam-london", "berlin-essen",
-        "brest-dieppe", "brest-paris", "bruxelles-dieppe", "bruxelles-frankfurt",
-        "budapest-wien-2", "cadiz-madrid", "dieppe-london-1", "dieppe-paris",
-        "edinburgh-london-1", "essen-frankfurt", "frankfurt-paris-2", "marseille-paris",
-        "munchen-venezia", "pamplona-paris-1", "rostov-sochi",
+        "amsterdam-bruxelles",
+        "amsterdam-essen",
+        "amsterdam-london",
+        "berlin-essen",
+        "brest-dieppe",
+        "brest-paris",
+        "bruxelles-dieppe",
+        "bruxelles-frankfurt",
+        "budapest-wien-2",
+        "cadiz-madrid",
+        "dieppe-london-1",
+        "dieppe-paris",
+        "edinburgh-london-1",
+        "essen-frankfurt",
+        "frankfurt-paris-2",
+        "marseille-paris",
+        "munchen-venezia",
+        "pamplona-paris-1",
+        "rostov-sochi",
     ),
     # The Balkans and the Black Sea: 19 routes.
     (
-        "amsterdam-bruxelles", "angora-constantinople", "bruxelles-dieppe",
-        "bucuresti-sevastopol", "bucuresti-sofia", "budapest-sarajevo", "budapest-wien-1",
-        "budapest-zagrab", "constantinople-smyrna", "constantinople-sofia", "kharkov-rostov",
-        "munchen-zurich", "rostov-sevastopol", "rostov-sochi", "sarajevo-sofia",
-        "sarajevo-zagrab", "sevastopol-sochi", "warszawa-wien", "wien-zagrab",
+        "amsterdam-bruxelles",
+        "angora-constantinople",
+        "bruxelles-dieppe",
+        "bucuresti-sevastopol",
+        "bucuresti-sofia",
+        "budapest-sarajevo",
+        "budapest-wien-1",
+        "budapest-zagrab",
+        "constantinople-smyrna",
+        "constantinople-sofia",
+        "kharkov-rostov",
+        "munchen-zurich",
+        "rostov-sevastopol",
+        "rostov-sochi",
+        "sarajevo-sofia",
+        "sarajevo-zagrab",
+        "sevastopol-sochi",
+        "warszawa-wien",
+        "wien-zagrab",
     ),
 )
 PLAYERS = ("p1", "p2", "p3", "p4")
@@ -92,11 +149,12 @@ def adversarial_position(network: tuple[str, ...]) -> dict:
 
     # Tickets from the network to a city one borrowed route away: the borrowings
     # compete, so the search must weigh them.
-    reachable = {
-        routes[r].other_end(c) for c in station_cities for r in free_around[c]
-    } - set(cities)
+    reachable = {routes[r].other_end(c) for c in station_cities for r in free_around[c]} - set(
+        cities
+    )
     touching = [
-        t.id for t in game_map.tickets.values()
+        t.id
+        for t in game_map.tickets.values()
         if (t.a in cities) != (t.b in cities) and ({t.a, t.b} & reachable)
     ]
     tickets = {hero: sorted(touching)[:TICKETS]}

@@ -42,32 +42,46 @@ def new_game(map_id: str, players: Sequence[str], seed: int) -> State:
     shuffles += 1
     hands = []
     for i in range(n):
-        hands.append(counts_of(deck[i * STARTING_HAND:(i + 1) * STARTING_HAND]))
-    deck = deck[n * STARTING_HAND:]
+        hands.append(counts_of(deck[i * STARTING_HAND : (i + 1) * STARTING_HAND]))
+    deck = deck[n * STARTING_HAND :]
     face_up, deck = deck[:FACE_UP_SIZE], deck[FACE_UP_SIZE:]
     if b.map.has_stations:
         longs = shuffled(b.long_tickets, seed, shuffles)
         regular = shuffled(b.regular_tickets, seed, shuffles + 1)
         shuffles += 2
         k = EUROPE_OPENING_REGULAR
-        offered = tuple(
-            (longs[i], *regular[i * k:(i + 1) * k]) for i in range(n)
-        )
-        ticket_deck = regular[n * k:]  # long tickets not dealt leave the game
+        offered = tuple((longs[i], *regular[i * k : (i + 1) * k]) for i in range(n))
+        ticket_deck = regular[n * k :]  # long tickets not dealt leave the game
     else:
         tickets = shuffled(b.map.tickets, seed, shuffles)
         shuffles += 1
         k = USA_OPENING_DEAL
-        offered = tuple(tickets[i * k:(i + 1) * k] for i in range(n))
-        ticket_deck = tickets[n * k:]
+        offered = tuple(tickets[i * k : (i + 1) * k] for i in range(n))
+        ticket_deck = tickets[n * k :]
     state = State(
-        map_id=map_id, players=players, seed=seed, shuffles=shuffles, phase="initial_tickets",
-        current=0, pending=None, deck=deck, discard=(), face_up=face_up,
-        ticket_deck=ticket_deck, claims=Claims(), stations={}, hands=tuple(hands),
-        tickets=((),) * n, offered=offered, trains=(TRAINS_PER_PLAYER,) * n, scores=(0,) * n,
-        forfeited=(False,) * n, last_round_ends_after=None, passes=0, final=None,
+        map_id=map_id,
+        players=players,
+        seed=seed,
+        shuffles=shuffles,
+        phase="initial_tickets",
+        current=0,
+        pending=None,
+        deck=deck,
+        discard=(),
+        face_up=face_up,
+        ticket_deck=ticket_deck,
+        claims=Claims(),
+        stations={},
+        hands=tuple(hands),
+        tickets=((),) * n,
+        offered=offered,
+        trains=(TRAINS_PER_PLAYER,) * n,
+        scores=(0,) * n,
+        forfeited=(False,) * n,
+        last_round_ends_after=None,
+        passes=0,
+        final=None,
     )
     d = thaw(state)
     reset_face_up_locomotives(d)
     return d.freeze()
-

@@ -172,7 +172,8 @@ class State:
                 scores=tuple(int(p["score"]) for p in per),
                 forfeited=tuple(bool(p["forfeited"]) for p in per),
                 last_round_ends_after=(
-                    None if data["last_round_ends_after"] is None
+                    None
+                    if data["last_round_ends_after"] is None
                     else seats[data["last_round_ends_after"]]
                 ),
                 passes=int(data["passes"]),
@@ -238,6 +239,15 @@ def _pending_from_dict(data: Mapping[str, Any] | None) -> Pending | None:
 
 
 __all__ = [
-    "LOCO", "PHASES", "SECOND_CARD", "STATE_FIELDS", "TICKET_CHOICE", "Claims", "Pending",
-    "SecondCard", "State", "TicketChoice", "TunnelPending",
+    "LOCO",
+    "PHASES",
+    "SECOND_CARD",
+    "STATE_FIELDS",
+    "TICKET_CHOICE",
+    "Claims",
+    "Pending",
+    "SecondCard",
+    "State",
+    "TicketChoice",
+    "TunnelPending",
 ]

@@ -19,8 +19,12 @@ def public_pending(state: State) -> dict[str, Any] | None:
     out: dict[str, Any] = {"kind": pending.kind, "player": state.players[state.current]}
     if isinstance(pending, TunnelPending):
         # The laid cards lie face up on the table until the tunnel is paid or declined.
-        out.update(route=pending.route, laid=hand_to_dict(pending.laid),
-                   revealed=list(pending.revealed), extra=pending.extra)
+        out.update(
+            route=pending.route,
+            laid=hand_to_dict(pending.laid),
+            revealed=list(pending.revealed),
+            extra=pending.extra,
+        )
     return out
 
 
@@ -31,7 +35,8 @@ def public_table(state: State) -> dict[str, Any]:
         "current": state.players[state.current],
         "pending": public_pending(state),
         "last_round_ends_after": (
-            None if state.last_round_ends_after is None
+            None
+            if state.last_round_ends_after is None
             else state.players[state.last_round_ends_after]
         ),
         "face_up": list(state.face_up),

@@ -14,10 +14,11 @@ def zone(name: str | None) -> zoneinfo.ZoneInfo:
 
 
 def local_time_text(moment: datetime, tzname: str | None) -> str:
-    """"Tue 3 Dec 18:00 (Europe/Amsterdam)"; English names whatever the server's locale."""
+    """ "Tue 3 Dec 18:00 (Europe/Amsterdam)"; English names whatever the server's locale."""
     tz = zone(tzname)
     local = moment.astimezone(tz)
     weekday = ("Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun")[local.weekday()]
-    month = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov",
-             "Dec")[local.month - 1]
+    month = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")[
+        local.month - 1
+    ]
     return f"{weekday} {local.day} {month} {local:%H:%M} ({tz.key})"

@@ -41,7 +41,7 @@ def game_url(game: Game) -> str:
 
 
 def names_list(names: list[str]) -> str:
-    """"Ann", "Ann and Bob", "Ann, Bob and Cy"."""
+    """ "Ann", "Ann and Bob", "Ann, Bob and Cy"."""
     if len(names) <= 1:
         return "".join(names)
     return f"{', '.join(names[:-1])} and {names[-1]}"
@@ -71,8 +71,10 @@ def since_last_turn(game: Game, seats: list[Seat], user) -> list[str]:
     moves = Move.objects.filter(game=game).order_by("number")
     if mine is not None:
         last = (
-            Move.objects.filter(game=game, seat=mine).order_by("-number")
-            .values_list("number", flat=True).first()
+            Move.objects.filter(game=game, seat=mine)
+            .order_by("-number")
+            .values_list("number", flat=True)
+            .first()
         )
         if last is not None:
             moves = moves.filter(number__gt=last)
@@ -113,22 +115,30 @@ def game_context(notification: Notification, ctx: dict) -> dict:
 def your_turn(notification, ctx):
     ctx["sentences"] = since_last_turn(ctx["game"], ctx["seats"], notification.user)
     if ctx["opening"]:
-        return (f"Game #{ctx['game_number']}, {ctx['map_name']}, against {ctx['opponents']} "
-                f"has started — choose your tickets by {ctx['deadline_text']}")
-    return (f"It's your turn in game #{ctx['game_number']}, {ctx['map_name']}, against "
-            f"{ctx['opponents']} — you have until {ctx['deadline_text']}")
+        return (
+            f"Game #{ctx['game_number']}, {ctx['map_name']}, against {ctx['opponents']} "
+            f"has started — choose your tickets by {ctx['deadline_text']}"
+        )
+    return (
+        f"It's your turn in game #{ctx['game_number']}, {ctx['map_name']}, against "
+        f"{ctx['opponents']} — you have until {ctx['deadline_text']}"
+    )
 
 
 def reminder(notification, ctx):
     task = "choose your tickets" if ctx["opening"] else "it's your turn"
-    return (f"Reminder: {task} in game #{ctx['game_number']}, {ctx['map_name']} — "
-            f"you have until {ctx['deadline_text']}")
+    return (
+        f"Reminder: {task} in game #{ctx['game_number']}, {ctx['map_name']} — "
+        f"you have until {ctx['deadline_text']}"
+    )
 
 
 def last_warning(notification, ctx):
     task = "choose your tickets" if ctx["opening"] else "move"
-    return (f"Last warning: {task} in game #{ctx['game_number']}, {ctx['map_name']}, by "
-            f"{ctx['deadline_text']} or you are out of the game")
+    return (
+        f"Last warning: {task} in game #{ctx['game_number']}, {ctx['map_name']}, by "
+        f"{ctx['deadline_text']} or you are out of the game"
+    )
 
 
 def forfeit(notification, ctx):
@@ -175,8 +185,9 @@ def compose(notification: Notification, *, extra: dict | None = None) -> Mail:
     ctx.update(extra or {})
     if notification.kind == Kind.DIGEST:
         count = len(ctx["entries"])
-        subject = (f"Your daily digest: {count} game{'s' if count != 1 else ''} "
-                   f"waiting for your move")
+        subject = (
+            f"Your daily digest: {count} game{'s' if count != 1 else ''} waiting for your move"
+        )
     else:
         ctx.update(game_context(notification, ctx))
         subject = SUBJECTS[notification.kind](notification, ctx)

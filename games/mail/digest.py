@@ -17,14 +17,16 @@ def digest_entries(user, tzname: str) -> list[dict]:
     seats = awaiting_seats(user).select_related("game").order_by("game__deadline", "game_id")
     for seat in seats:
         game = seat.game
-        entries.append({
-            "game_number": game.pk,
-            "map_name": game.get_map_id_display(),
-            "opponents": opponents_text(seats_of(game), user),
-            "opening": game.status == GameStatus.CHOOSING,
-            "deadline_text": local_time_text(game.deadline, tzname) if game.deadline else "",
-            "game_url": game_url(game),
-        })
+        entries.append(
+            {
+                "game_number": game.pk,
+                "map_name": game.get_map_id_display(),
+                "opponents": opponents_text(seats_of(game), user),
+                "opening": game.status == GameStatus.CHOOSING,
+                "deadline_text": local_time_text(game.deadline, tzname) if game.deadline else "",
+                "game_url": game_url(game),
+            }
+        )
     return entries
 
 

@@ -35,8 +35,14 @@ def record(*, user, game, kind: str, key: str, nothing_to_say: bool = False) -> 
     skipped = nothing_to_say or not user.email or not wants(profile_for(user), kind)
     not_before = timezone.now() + YOUR_TURN_GRACE if kind == Kind.YOUR_TURN else None
     notification, created = Notification.objects.get_or_create(
-        key=key, defaults={"user": user, "game": game, "kind": kind, "skipped": skipped,
-                           "not_before": not_before}
+        key=key,
+        defaults={
+            "user": user,
+            "game": game,
+            "kind": kind,
+            "skipped": skipped,
+            "not_before": not_before,
+        },
     )
     if created and not skipped:
         transaction.on_commit(partial(queue_send, notification.pk, eta=not_before))
@@ -63,7 +69,10 @@ def queue_send(notification_id: int, *, retry: bool = True, eta=None) -> bool:
             )
             task.apply_async((notification_id,), eta=eta, retry=False, connection=connection)
     except Exception:
-        log.warning("could not queue notification %s; the resend sweep will send it",
-                    notification_id, exc_info=True)
+        log.warning(
+            "could not queue notification %s; the resend sweep will send it",
+            notification_id,
+            exc_info=True,
+        )
         return False
     return True

@@ -20,8 +20,9 @@ class ReminderTimes:
     last_warning_at: datetime
 
 
-def reminder_times(*, turn_started_at: datetime, deadline: datetime,
-                   turn_time: timedelta) -> ReminderTimes:
+def reminder_times(
+    *, turn_started_at: datetime, deadline: datetime, turn_time: timedelta
+) -> ReminderTimes:
     reminder_at = max(turn_started_at + turn_time / 2, deadline - REMINDER_NOT_BEFORE_DEADLINE)
     last_warning_at = deadline - LAST_WARNING_BEFORE_DEADLINE
     if last_warning_at <= reminder_at:

@@ -61,8 +61,9 @@ def watching(notification: Notification, now: datetime) -> bool:
     if notification.kind != Kind.YOUR_TURN:
         return False
     game = notification.game
-    return seen_since(game_id=game.pk, user_id=notification.user_id,
-                      since=game.turn_started_at, now=now)
+    return seen_since(
+        game_id=game.pk, user_id=notification.user_id, since=game.turn_started_at, now=now
+    )
 
 
 def build(notification: Notification) -> Mail | None:
@@ -89,7 +90,9 @@ def deliver(notification_id: int, *, now: datetime) -> str:
     with transaction.atomic():
         notification = (
             Notification.objects.select_for_update(of=("self",))
-            .select_related("user", "game").filter(pk=notification_id).first()
+            .select_related("user", "game")
+            .filter(pk=notification_id)
+            .first()
         )
         if notification is None or notification.sent_at or notification.skipped:
             return ALREADY_DONE
@@ -97,8 +100,12 @@ def deliver(notification_id: int, *, now: datetime) -> str:
             return NOT_YET
         # Preferences are read again: an unsubscribe since the row was made wins.
         mail = None
-        if (notification.user.email and wants(profile_for(notification.user), notification.kind)
-                and still_true(notification) and not watching(notification, now)):
+        if (
+            notification.user.email
+            and wants(profile_for(notification.user), notification.kind)
+            and still_true(notification)
+            and not watching(notification, now)
+        ):
             mail = build(notification)
         if mail is None:
             notification.skipped = True
@@ -119,7 +126,8 @@ def deliver(notification_id: int, *, now: datetime) -> str:
                 update_fields=["attempts", "last_attempt_at", "sent_at", "last_error"]
             )
     if error is not None:
-        log.warning("mail %s failed (attempt %s): %s", notification_id, notification.attempts,
-                    error)
+        log.warning(
+            "mail %s failed (attempt %s): %s", notification_id, notification.attempts, error
+        )
         raise DeliveryFailed(str(error)) from error
     return SENT

@@ -22,7 +22,10 @@ class Notification(models.Model):
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="notifications"
     )
     game = models.ForeignKey(
-        "games.Game", on_delete=models.CASCADE, related_name="notifications", null=True,
+        "games.Game",
+        on_delete=models.CASCADE,
+        related_name="notifications",
+        null=True,
         blank=True,
     )
     kind = models.CharField(max_length=16, choices=NotificationKind.choices)

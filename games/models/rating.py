@@ -32,9 +32,7 @@ class RatingChange(models.Model):
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="rating_changes"
     )
-    game = models.ForeignKey(
-        "games.Game", on_delete=models.CASCADE, related_name="rating_changes"
-    )
+    game = models.ForeignKey("games.Game", on_delete=models.CASCADE, related_name="rating_changes")
     seat = models.ForeignKey("games.Seat", on_delete=models.CASCADE, related_name="rating_changes")
     board = models.CharField(max_length=16)
     place = models.PositiveSmallIntegerField()

@@ -37,8 +37,15 @@ def ordinal(n: int) -> str:
 
 
 def tooltip(
-    *, game_id: int, map_label: str, place: int, players: int, tied: bool, forfeited: bool,
-    before: float, after: float,
+    *,
+    game_id: int,
+    map_label: str,
+    place: int,
+    players: int,
+    tied: bool,
+    forfeited: bool,
+    before: float,
+    after: float,
 ) -> str:
     """E.g. "Game #12 (Europe): 2nd of 4 — 1532 → 1547"."""
     how = " (forfeited)" if forfeited else " (tied)" if tied else ""

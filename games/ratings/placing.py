@@ -16,9 +16,7 @@ def rating_places(seats: Sequence) -> dict[int, int]:
     missing = [s.pk for s in finishers if s.place is None]
     if missing:
         raise ValueError(f"seats {missing} finished the game without a place")
-    places = {
-        s.pk: 1 + sum(1 for other in finishers if other.place < s.place) for s in finishers
-    }
+    places = {s.pk: 1 + sum(1 for other in finishers if other.place < s.place) for s in finishers}
     last = len(finishers) + 1
     for seat in seats:
         if seat.forfeited_at is not None:

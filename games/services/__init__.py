@@ -1,8 +1,8 @@
 """Game services: the only code that writes games, seats and moves.
 
-    from games.services.lobby import game_create, game_join, game_leave, game_start
-    from games.services.play import game_play, PlayResult
-    from games.services.forfeit import game_forfeit
-    from games.services.replay import rebuild_state, state_at
-    from games.services.errors import GameMovedOn, BadAction, NotAPlayer, ...
+from games.services.lobby import game_create, game_join, game_leave, game_start
+from games.services.play import game_play, PlayResult
+from games.services.forfeit import game_forfeit
+from games.services.replay import rebuild_state, state_at
+from games.services.errors import GameMovedOn, BadAction, NotAPlayer, ...
 """

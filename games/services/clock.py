@@ -33,8 +33,14 @@ def players_to_act(state, seats: list[Seat], public: dict) -> set[str]:
 
 
 def settle_clock(
-    *, game: Game, seats: list[Seat], state, public: dict, previous: dict | None,
-    events: list[dict], now: datetime,
+    *,
+    game: Game,
+    seats: list[Seat],
+    state,
+    public: dict,
+    previous: dict | None,
+    events: list[dict],
+    now: datetime,
 ) -> None:
     """Set status, deadline and `to_move` after the state changed (the caller saves the game).
 

@@ -96,4 +96,3 @@ def player_message_for(exc: Exception) -> str:
     """The sentence to show the player for a service error or an engine IllegalMove."""
     message = getattr(exc, "message", None)
     return message if isinstance(message, str) and message else str(exc)
-

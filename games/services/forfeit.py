@@ -52,8 +52,14 @@ def game_forfeit(*, game_id: int, seat_id: int, reason: str, now: datetime | Non
         survivors = [s for s in seats if not s.forfeited]
         ends_game = engine.player_view(new_state, None)["phase"] == GAME_OVER
         move = record_transition(
-            game=game, seats=seats, seat=seat, action=dict(FORFEIT_ACTION), new_state=new_state,
-            events=events, previous=previous, now=now,
+            game=game,
+            seats=seats,
+            seat=seat,
+            action=dict(FORFEIT_ACTION),
+            new_state=new_state,
+            events=events,
+            previous=previous,
+            now=now,
             abort_if_over=ends_game and all(s.pk in overdue for s in survivors),
         )
         log.info("game %s: seat %s forfeited (%s)", game.pk, seat.pk, reason)

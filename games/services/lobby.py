@@ -31,8 +31,13 @@ MAX_PLAYERS = 5
 
 
 def game_create(
-    *, creator, map_id: str, max_players: int = 4, turn_seconds: int = DEFAULT_TURN_SECONDS,
-    is_private: bool = False, rated: bool = True,
+    *,
+    creator,
+    map_id: str,
+    max_players: int = 4,
+    turn_seconds: int = DEFAULT_TURN_SECONDS,
+    is_private: bool = False,
+    rated: bool = True,
 ) -> Game:
     """A new open game with its creator in the first seat."""
     if map_id not in MapChoice.values:
@@ -43,8 +48,12 @@ def game_create(
         raise InvalidSettings("The time per move is between one hour and seven days.")
     with transaction.atomic():
         game = Game.objects.create(
-            map_id=map_id, creator=creator, max_players=int(max_players),
-            turn_seconds=int(turn_seconds), is_private=bool(is_private), rated=bool(rated),
+            map_id=map_id,
+            creator=creator,
+            max_players=int(max_players),
+            turn_seconds=int(turn_seconds),
+            is_private=bool(is_private),
+            rated=bool(rated),
         )
         Seat.objects.create(game=game, user=creator, order=0, color=first_free_color(set()))
     return game
@@ -70,7 +79,8 @@ def game_join(*, game: Game, user, invite_token: str | None = None) -> Seat:
         if len(seats) >= locked.max_players:
             raise GameFull()
         seat = Seat.objects.create(
-            game=locked, user=user,
+            game=locked,
+            user=user,
             order=max(seat.order for seat in seats) + 1 if seats else 0,
             color=first_free_color({seat.color for seat in seats}),
         )
@@ -143,8 +153,13 @@ def _start(game: Game) -> None:
     game.started_at = now
     game.version += 1
     settle_clock(
-        game=game, seats=seats, state=state, public=engine.player_view(state, None),
-        previous=None, events=[], now=now,
+        game=game,
+        seats=seats,
+        state=state,
+        public=engine.player_view(state, None),
+        previous=None,
+        events=[],
+        now=now,
     )
     game.save(
         update_fields=["state", "started_at", "version", "status", "deadline", "turn_started_at"]

@@ -14,8 +14,14 @@ from .transition import record_transition
 
 # The action types a player may post (the engine's action dicts, see games/engine/README.md).
 ACTION_TYPES = (
-    "draw_card", "claim_route", "draw_tickets", "keep_tickets", "build_station",
-    "pay_tunnel", "decline_tunnel", "pass",
+    "draw_card",
+    "claim_route",
+    "draw_tickets",
+    "keep_tickets",
+    "build_station",
+    "pay_tunnel",
+    "decline_tunnel",
+    "pass",
 )
 
 
@@ -80,8 +86,14 @@ def game_play(*, game_id: int, user, action: dict, expected_version: int) -> Pla
         previous = engine.player_view(state, None)
         new_state, events = engine.apply(state, seat.player_id, parsed)
         move = record_transition(
-            game=game, seats=seats, seat=seat, action=parsed.to_dict(), new_state=new_state,
-            events=events, previous=previous, now=timezone.now(),
+            game=game,
+            seats=seats,
+            seat=seat,
+            action=parsed.to_dict(),
+            new_state=new_state,
+            events=events,
+            previous=previous,
+            now=timezone.now(),
         )
         view = engine.player_view(new_state, seat.player_id)
     return PlayResult(game=game, move=move, events=events, view=view)

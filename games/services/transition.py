@@ -17,8 +17,16 @@ def next_move_number(game: Game) -> int:
 
 
 def record_transition(
-    *, game: Game, seats: list[Seat], seat: Seat | None, action: dict, new_state,
-    events: list[dict], previous: dict, now: datetime, abort_if_over: bool = False,
+    *,
+    game: Game,
+    seats: list[Seat],
+    seat: Seat | None,
+    action: dict,
+    new_state,
+    events: list[dict],
+    previous: dict,
+    now: datetime,
+    abort_if_over: bool = False,
 ) -> Move:
     """Append the Move and save everything it changed. The game row must be locked.
 
@@ -33,8 +41,13 @@ def record_transition(
     game.state = new_state.to_dict()
     game.version += 1
     settle_clock(
-        game=game, seats=seats, state=new_state, public=public, previous=previous,
-        events=events, now=now,
+        game=game,
+        seats=seats,
+        state=new_state,
+        public=public,
+        previous=previous,
+        events=events,
+        now=now,
     )
     game.save(update_fields=["state", "version", "status", "deadline", "turn_started_at"])
     if public["phase"] == GAME_OVER:

@@ -10,5 +10,11 @@ from .palette import CARD_COLORS, PLAYER_COLORS
 from .tickets import ticket_svg
 
 __all__ = [
-    "CARD_COLORS", "PLAYER_COLORS", "board_svg", "card_svg", "deck_svg", "hand_svg", "ticket_svg",
+    "CARD_COLORS",
+    "PLAYER_COLORS",
+    "board_svg",
+    "card_svg",
+    "deck_svg",
+    "hand_svg",
+    "ticket_svg",
 ]

@@ -103,7 +103,9 @@ def board_svg(
         owner = claims.get(route.id)
         out.append(
             _route(
-                game_map, layout, route,
+                game_map,
+                layout,
+                route,
                 owner_slot=slot.get(owner) if owner else None,
                 owner_light=bool(owner) and is_light(player_css(colours[owner])),
                 owner_name=names.get(owner, owner) if owner else None,
@@ -115,7 +117,9 @@ def board_svg(
         owner = stations.get(cid)
         out.append(
             _city(
-                game_map.cities[cid].name, cid, layout,
+                game_map.cities[cid].name,
+                cid,
+                layout,
                 station_slot=slot.get(owner) if owner else None,
                 station_owner=names.get(owner, owner) if owner else None,
             )
@@ -126,16 +130,24 @@ def board_svg(
 
 def _style(players, colours) -> str:
     route_colours = "".join(
-        f".ttrb .k-{name} rect{{fill:{css}}}" for name, css in CARD_COLORS.items()
+        f".ttrb .k-{name} rect{{fill:{css}}}"
+        for name, css in CARD_COLORS.items()
         if name != "locomotive"
     )
     owners = "".join(
         f".ttrb .o{i} rect,.ttrb .o{i}.st{{fill:{player_css(colours[p])}}}"
         for i, p in enumerate(players)
     )
-    return _STATIC_STYLE % {
-        "font": FONT, "colours": route_colours, "size": LABEL_SIZE, "coupling": num(TRACK_H + 2),
-    } + owners
+    return (
+        _STATIC_STYLE
+        % {
+            "font": FONT,
+            "colours": route_colours,
+            "size": LABEL_SIZE,
+            "coupling": num(TRACK_H + 2),
+        }
+        + owners
+    )
 
 
 def _track(layout, route) -> tuple[float, float, float, float]:
@@ -199,9 +211,7 @@ def _route(
         parts.append(f'<path class="glow" d="{line}"/><path class="hit" d="{line}"/>')
     w, h = num(size), num(TRACK_H)
     if owner_slot is not None:  # a dark coupling under the cars: one joined train, no gaps
-        parts.append(
-            f'<path class="cp" d="M{num(starts[0] - 1)} 0H{num(starts[-1] + size + 1)}"/>'
-        )
+        parts.append(f'<path class="cp" d="M{num(starts[0] - 1)} 0H{num(starts[-1] + size + 1)}"/>')
     for start in starts:
         parts.append(f'<rect x="{num(start)}" y="-{num(half)}" width="{w}" height="{h}"/>')
     if owner_slot is not None:  # a livery stripe along the whole train

@@ -71,7 +71,6 @@ def _card(kind: str, x: float, count: int | None) -> str:
     return "".join(parts)
 
 
-
 def _svg(width: float, label: str, body: str, *, rainbow: bool) -> str:
     defs = f"<defs>{_RAINBOW}</defs>" if rainbow else ""
     return (

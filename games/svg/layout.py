@@ -101,9 +101,11 @@ def saved_layout(game_map) -> Layout | None:
         cid: Label(x, y, anchor, tuple(box)) for cid, (x, y, anchor, box) in data["labels"].items()
     }
     return Layout(
-        data["width"], data["height"],
+        data["width"],
+        data["height"],
         MappingProxyType({cid: tuple(p) for cid, p in data["points"].items()}),
-        MappingProxyType(labels), data["unit"],
+        MappingProxyType(labels),
+        data["unit"],
     )
 
 
@@ -117,8 +119,7 @@ def save_layout(game_map) -> Path:
         "unit": layout.unit,
         "points": dict(layout.points),
         "labels": {
-            cid: [label.x, label.y, label.anchor, label.box]
-            for cid, label in layout.labels.items()
+            cid: [label.x, label.y, label.anchor, label.box] for cid, label in layout.labels.items()
         },
     }
     path = SAVED_DIR / f"{game_map.id}.json"
@@ -133,9 +134,7 @@ def compute_layout(game_map) -> Layout:
     unit = _unit(geo, pairs)
     points = _relax(geo, pairs, unit)
     labels = _place_labels(game_map, points, pairs)
-    return Layout(
-        WIDTH, HEIGHT, MappingProxyType(points), MappingProxyType(labels), unit
-    )
+    return Layout(WIDTH, HEIGHT, MappingProxyType(points), MappingProxyType(labels), unit)
 
 
 def _project(game_map) -> dict[str, tuple[float, float]]:
@@ -342,8 +341,14 @@ def _off_segment(c, a, b):
 
 # (dx, dy) direction and text anchor, in order of preference.
 _SPOTS = (
-    (1, 0, "start"), (-1, 0, "end"), (0, -1, "middle"), (0, 1, "middle"),
-    (1, -1, "start"), (-1, -1, "end"), (1, 1, "start"), (-1, 1, "end"),
+    (1, 0, "start"),
+    (-1, 0, "end"),
+    (0, -1, "middle"),
+    (0, 1, "middle"),
+    (1, -1, "start"),
+    (-1, -1, "end"),
+    (1, 1, "start"),
+    (-1, 1, "end"),
 )
 
 
@@ -402,9 +407,7 @@ def _box_distance(box: Box, point) -> float:
 
 def _nearer_to_another(box: Box, cid: str, points) -> bool:
     own = _box_distance(box, points[cid])
-    return any(
-        _box_distance(box, p) < own + 4 for other, p in points.items() if other != cid
-    )
+    return any(_box_distance(box, p) < own + 4 for other, p in points.items() if other != cid)
 
 
 def _ambiguity(box: Box, cid: str, points) -> float:
@@ -444,4 +447,3 @@ def _place_labels(game_map, points, pairs) -> dict[str, Label]:
             raise RuntimeError(f"no free place for the label of {cid}")
         placed[cid] = best
     return placed
-

@@ -52,8 +52,10 @@ def player_css(color: str) -> str:
     """A palette id ("blue") or a literal #hex colour, as CSS; anything else falls back to gray."""
     if color in PLAYER_CSS:
         return PLAYER_CSS[color]
-    if color.startswith("#") and len(color) in (4, 7) and all(
-        ch in "0123456789abcdefABCDEF" for ch in color[1:]
+    if (
+        color.startswith("#")
+        and len(color) in (4, 7)
+        and all(ch in "0123456789abcdefABCDEF" for ch in color[1:])
     ):
         return color
     return "#777777"

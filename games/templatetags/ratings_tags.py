@@ -51,4 +51,3 @@ def profile_ratings(context, profile_user):
         "min_games": MIN_GAMES,
         "provisional_games": PROVISIONAL_GAMES,
     }
-

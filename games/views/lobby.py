@@ -39,9 +39,13 @@ def _lobby_page(request, form, status=200):
     mine_ids = {game.pk for game in mine}
     others = [game for game in open_games() if game.pk not in mine_ids]
     return render(
-        request, "games/lobby/lobby.html",
-        {"form": form, "open_games": _dress(request, others),
-         "my_open_games": _dress(request, mine)},
+        request,
+        "games/lobby/lobby.html",
+        {
+            "form": form,
+            "open_games": _dress(request, others),
+            "my_open_games": _dress(request, mine),
+        },
         status=status,
     )
 

@@ -32,8 +32,11 @@ TIE_BREAKS = {
 
 
 def payment_label(cards: dict[str, int]) -> str:
-    parts = [f"{n} {kind}{'s' if kind == 'locomotive' and n > 1 else ''}" for kind, n in
-             cards.items() if n]
+    parts = [
+        f"{n} {kind}{'s' if kind == 'locomotive' and n > 1 else ''}"
+        for kind, n in cards.items()
+        if n
+    ]
     return " + ".join(parts) if parts else "nothing"
 
 
@@ -70,8 +73,11 @@ def route_panel(table: Table, route_id: str) -> dict | None:
     actions = [a for a in table.legal_of("claim_route") if a["route"] == route_id]
     if not actions:
         return None
-    return {"kind": "route", "route": route_info(table, route_id),
-            "options": payment_options(actions)}
+    return {
+        "kind": "route",
+        "route": route_info(table, route_id),
+        "options": payment_options(actions),
+    }
 
 
 def station_panel(table: Table) -> dict | None:
@@ -192,20 +198,22 @@ def player_rows(table: Table) -> list[dict]:
     for pid in view.get("players_order", []):
         info = view["players"][pid]
         seat = table.seat_by_player[pid]
-        rows.append({
-            "pid": pid,
-            "name": table.names[pid],
-            "css": player_css(seat.color),
-            "is_me": table.me is not None and seat.pk == table.me.pk,
-            "is_current": pid == current,
-            "to_move": seat.to_move,
-            "forfeited": info.get("forfeited") or seat.forfeited,
-            "score": final[pid]["total"] if pid in final else info["score"],
-            "trains": info["trains"],
-            "cards": info["card_count"],
-            "tickets": info["ticket_count"],
-            "stations_left": info.get("stations_left"),
-        })
+        rows.append(
+            {
+                "pid": pid,
+                "name": table.names[pid],
+                "css": player_css(seat.color),
+                "is_me": table.me is not None and seat.pk == table.me.pk,
+                "is_current": pid == current,
+                "to_move": seat.to_move,
+                "forfeited": info.get("forfeited") or seat.forfeited,
+                "score": final[pid]["total"] if pid in final else info["score"],
+                "trains": info["trains"],
+                "cards": info["card_count"],
+                "tickets": info["ticket_count"],
+                "stations_left": info.get("stations_left"),
+            }
+        )
     return rows
 
 
@@ -220,30 +228,35 @@ def score_sheet(table: Table) -> dict | None:
         for pid in group:
             result = final["players"][pid]
             seat = table.seat_by_player[pid]
-            rows.append({
-                "place": place,
-                "tied": len(group) > 1,
-                "name": table.names[pid],
-                "css": player_css(seat.color),
-                "routes": result["routes"],
-                "completed": [
-                    {"name": ticket_name(table, t), "points": game_map.tickets[t].points}
-                    for t in result.get("completed", [])
-                ],
-                "failed": [
-                    {"name": ticket_name(table, t), "points": -game_map.tickets[t].points}
-                    for t in result.get("failed", [])
-                ],
-                "tickets": result["tickets"],
-                "stations": result.get("stations", 0),
-                "unbuilt_stations": result.get("stations", 0) // POINTS_PER_UNBUILT_STATION,
-                "longest": result.get("longest", 0),
-                "longest_bonus": result.get("longest_bonus", 0),
-                "total": result["total"],
-                "forfeited": seat.forfeited,
-            })
-    return {"rows": rows, "tie_breaks": TIE_BREAKS[game_map.id],
-            "has_stations": game_map.has_stations}
+            rows.append(
+                {
+                    "place": place,
+                    "tied": len(group) > 1,
+                    "name": table.names[pid],
+                    "css": player_css(seat.color),
+                    "routes": result["routes"],
+                    "completed": [
+                        {"name": ticket_name(table, t), "points": game_map.tickets[t].points}
+                        for t in result.get("completed", [])
+                    ],
+                    "failed": [
+                        {"name": ticket_name(table, t), "points": -game_map.tickets[t].points}
+                        for t in result.get("failed", [])
+                    ],
+                    "tickets": result["tickets"],
+                    "stations": result.get("stations", 0),
+                    "unbuilt_stations": result.get("stations", 0) // POINTS_PER_UNBUILT_STATION,
+                    "longest": result.get("longest", 0),
+                    "longest_bonus": result.get("longest_bonus", 0),
+                    "total": result["total"],
+                    "forfeited": seat.forfeited,
+                }
+            )
+    return {
+        "rows": rows,
+        "tie_breaks": TIE_BREAKS[game_map.id],
+        "has_stations": game_map.has_stations,
+    }
 
 
 def longest_path_routes(table: Table) -> list[str]:
@@ -287,8 +300,9 @@ def turn_info(table: Table) -> dict:
     return info
 
 
-def page_context(table: Table, *, panel: dict | None = None, flash: str | None = None,
-                 panel_only: bool = False) -> dict:
+def page_context(
+    table: Table, *, panel: dict | None = None, flash: str | None = None, panel_only: bool = False
+) -> dict:
     """Everything the page shows; with ``panel_only`` just what the action panel needs."""
     game = table.game
     context = {
@@ -305,23 +319,27 @@ def page_context(table: Table, *, panel: dict | None = None, flash: str | None =
         return context
     view = table.view
     mine = table.mine
-    context.update({
-        "map_name": table.game_map.name,
-        "has_stations": table.game_map.has_stations,
-        "board_svg": board(table),
-        "face_up": [
-            {"color": color, "svg": card_svg(color),
-             "can_take": color in table.face_up_colors}
-            for color in view["face_up"]
-        ],
-        "deck": {"count": view["deck_count"], "can_draw": table.can_draw_deck,
-                 "svg": deck_svg(view["deck_count"])},
-        "ticket_deck_count": view["ticket_deck_count"],
-        "discard_count": view["discard_count"],
-        "players": player_rows(table),
-        "log": move_entries(game, table.names, limit=LOG_MOVES),
-        "final": score_sheet(table),
-    })
+    context.update(
+        {
+            "map_name": table.game_map.name,
+            "has_stations": table.game_map.has_stations,
+            "board_svg": board(table),
+            "face_up": [
+                {"color": color, "svg": card_svg(color), "can_take": color in table.face_up_colors}
+                for color in view["face_up"]
+            ],
+            "deck": {
+                "count": view["deck_count"],
+                "can_draw": table.can_draw_deck,
+                "svg": deck_svg(view["deck_count"]),
+            },
+            "ticket_deck_count": view["ticket_deck_count"],
+            "discard_count": view["discard_count"],
+            "players": player_rows(table),
+            "log": move_entries(game, table.names, limit=LOG_MOVES),
+            "final": score_sheet(table),
+        }
+    )
     # Nothing is drawn, held or pursued any more: the live-play panels give way to the sheet.
     context["over"] = bool(context["final"]) or game.is_over
     if table.me is not None:
@@ -330,11 +348,13 @@ def page_context(table: Table, *, panel: dict | None = None, flash: str | None =
         if final:
             completed = set(final["players"][table.viewer].get("completed", []))
             progress = {t: t in completed for t in mine.get("tickets", [])}
-        context.update({
-            "hand_svg": hand_svg(mine.get("hand") or {}),
-            "hand_total": sum((mine.get("hand") or {}).values()),
-            "my_tickets": [
-                ticket_card(table, t, done=progress.get(t)) for t in mine.get("tickets", [])
-            ],
-        })
+        context.update(
+            {
+                "hand_svg": hand_svg(mine.get("hand") or {}),
+                "hand_total": sum((mine.get("hand") or {}).values()),
+                "my_tickets": [
+                    ticket_card(table, t, done=progress.get(t)) for t in mine.get("tickets", [])
+                ],
+            }
+        )
     return context

@@ -51,8 +51,11 @@ def game_move(request, game_id: int):
     except (GameServiceError, IllegalMove) as exc:
         table = load_table(request, game_id)
         return render_game(
-            request, table, panel=_reopened_panel(table, request.POST),
-            flash=player_message_for(exc), status=http_status_for(exc),
+            request,
+            table,
+            panel=_reopened_panel(table, request.POST),
+            flash=player_message_for(exc),
+            status=http_status_for(exc),
         )
     if not request.htmx:
         return redirect("game_detail", game_id=game_id)

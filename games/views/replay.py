@@ -34,25 +34,37 @@ def game_replay(request, game_id: int):
         names = names_for(game)
         colors = {seat.player_id: seat.color for seat in seats}
         game_map = engine.get_map(game.map_id)
-        context.update({
-            "board_svg": board_svg(game_map, view, player_colors=colors, player_names=names,
-                                   title=f"{game_map.name} board after move {number}"),
-            "face_up": [card_svg(color) for color in view["face_up"]],
-            "sentences": move_sentences(move.events, names, game.map_id) if move else [],
-            "players": [
-                {"name": names[pid], "css": player_css(colors[pid]), **view["players"][pid]}
-                for pid in view["players_order"]
-            ],
-            "has_stations": game_map.has_stations,
-            "previous": number - 1 if number > 0 else None,
-            "next": number + 1 if number < last else None,
-        })
+        context.update(
+            {
+                "board_svg": board_svg(
+                    game_map,
+                    view,
+                    player_colors=colors,
+                    player_names=names,
+                    title=f"{game_map.name} board after move {number}",
+                ),
+                "face_up": [card_svg(color) for color in view["face_up"]],
+                "sentences": move_sentences(move.events, names, game.map_id) if move else [],
+                "players": [
+                    {"name": names[pid], "css": player_css(colors[pid]), **view["players"][pid]}
+                    for pid in view["players_order"]
+                ],
+                "has_stations": game_map.has_stations,
+                "previous": number - 1 if number > 0 else None,
+                "next": number + 1 if number < last else None,
+            }
+        )
     return render(request, "games/play/replay.html", context)
 
 
 @require_GET
 def game_log(request, game_id: int):
     game = access_game(game_id=game_id, user=request.user)
-    return render(request, "games/play/log.html", {
-        "game": game, "log": move_entries(game, names_for(game)),
-    })
+    return render(
+        request,
+        "games/play/log.html",
+        {
+            "game": game,
+            "log": move_entries(game, names_for(game)),
+        },
+    )

@@ -78,8 +78,7 @@ class Table:
     @cached_property
     def face_up_colors(self) -> set[str]:
         return {
-            action["color"] for action in self.legal_of("draw_card")
-            if action["from"] == "face_up"
+            action["color"] for action in self.legal_of("draw_card") if action["from"] == "face_up"
         }
 
     @property

@@ -36,6 +36,7 @@ def unsubscribe(request, token: str):
         apply_unsubscription(unsubscription)
         return render(request, "unsubscribe/done.html", {"what": WHAT[unsubscription.kind]})
     return render(
-        request, "unsubscribe/confirm.html",
+        request,
+        "unsubscribe/confirm.html",
         {"what": WHAT[unsubscription.kind], "all": ALL, "username": unsubscription.user.username},
     )

@@ -37,10 +37,13 @@ def test_the_sign_up_mail_names_ticket_to_ride_and_asks_in_sentence_case(dev_cli
     message = last_mail_to("ann@example.org")
     assert message.subject == "[Ticket to Ride] Please confirm your email address"
     assert_signed_by_the_site(message)
-    assert ("You're receiving this email because user ann has given your email address "
-            "for an account on Ticket to Ride.") in message.body
-    assert f"To confirm this is correct, go to http://{HOST}/accounts/confirm-email/" \
-        in message.body
+    assert (
+        "You're receiving this email because user ann has given your email address "
+        "for an account on Ticket to Ride."
+    ) in message.body
+    assert (
+        f"To confirm this is correct, go to http://{HOST}/accounts/confirm-email/" in message.body
+    )
 
 
 def test_the_password_reset_mail_names_ticket_to_ride(dev_client):
@@ -72,4 +75,3 @@ def test_the_email_change_mail_names_ticket_to_ride(dev_client):
     message = last_mail_to("ann@new.example.org")
     assert message.subject == "[Ticket to Ride] Please confirm your email address"
     assert_signed_by_the_site(message)
-

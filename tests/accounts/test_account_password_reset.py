@@ -49,9 +49,7 @@ def test_reset_link_works_only_once(client, ann):
     ask_for_reset(client, "ann@example.org")
     link = reset_link("ann@example.org")
     form_page = client.get(link, follow=True)
-    client.post(
-        form_page.wsgi_request.path, {"password1": NEW_PASSWORD, "password2": NEW_PASSWORD}
-    )
+    client.post(form_page.wsgi_request.path, {"password1": NEW_PASSWORD, "password2": NEW_PASSWORD})
 
     again = client.get(link, follow=True)
 

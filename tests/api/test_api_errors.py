@@ -55,12 +55,15 @@ def test_the_same_post_twice_is_accepted_once(table):
 def test_broken_json_is_400_malformed_json(table):
     ada, game = table["clients"]["ada"], table["game"]
     response = ada.generic(
-        "POST", game_url(game["id"], "actions/"), '{"version": 1, "action": {',
+        "POST",
+        game_url(game["id"], "actions/"),
+        '{"version": 1, "action": {',
         content_type="application/json",
     )
     assert response.status_code == 400
     assert response.json() == {
-        "error": "malformed_json", "message": "The request body is not valid JSON."
+        "error": "malformed_json",
+        "message": "The request body is not valid JSON.",
     }
 
 

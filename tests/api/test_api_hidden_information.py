@@ -104,7 +104,9 @@ def test_the_move_log_never_names_a_blind_drawn_card():
     clients, game = a_game_mid_play_with_an_open_ticket_offer()
     entries = clients["ada"].get(game_url(game["id"], "moves/"), {"page_size": 100}).json()
     draws = [
-        event for entry in entries["results"] for event in entry["events"]
+        event
+        for entry in entries["results"]
+        for event in entry["events"]
         if event["type"] == "card_drawn"
     ]
     assert any(event["source"] == "deck" for event in draws)
@@ -121,5 +123,6 @@ def test_a_private_game_is_not_found_for_a_stranger_on_every_endpoint():
     assert APIClient().get(game_url(game["id"])).status_code == 404
     posted = play(stranger, game["id"], game["version"], {"type": "draw_tickets"})
     assert posted.status_code == 404
-    assert game["id"] not in [g["id"] for g in stranger.get(GAMES, {"filter": "open"}).json()[
-        "results"]]
+    assert game["id"] not in [
+        g["id"] for g in stranger.get(GAMES, {"filter": "open"}).json()["results"]
+    ]

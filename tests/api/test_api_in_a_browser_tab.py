@@ -16,9 +16,14 @@ def test_every_read_address_answers_a_browser_with_json():
     offered = ada.get(game_url(game_id, "legal-actions/")).json()
     play(ada, game_id, game["version"], offered["actions"][0])
     addresses = [
-        "/api/v1/me/", "/api/v1/games/", "/api/v1/games/?filter=mine",
-        game_url(game_id), game_url(game_id, "moves/"), game_url(game_id, "legal-actions/"),
-        "/api/v1/users/ada/", "/api/v1/leaderboards/overall/",
+        "/api/v1/me/",
+        "/api/v1/games/",
+        "/api/v1/games/?filter=mine",
+        game_url(game_id),
+        game_url(game_id, "moves/"),
+        game_url(game_id, "legal-actions/"),
+        "/api/v1/users/ada/",
+        "/api/v1/leaderboards/overall/",
     ]
     for address in addresses:
         response = ada.get(address, HTTP_ACCEPT=BROWSER_ACCEPT)

@@ -48,7 +48,9 @@ def test_the_games_filters_list_open_mine_and_awaiting():
     assert ids(cyd, "awaiting") == []
     listed = ada.get(GAMES).json()["results"][0]  # signed in: "mine" by default
     assert (listed["id"], listed["your_turn"], listed["players"]) == (
-        running["id"], True, [s["username"] for s in running["seats"]]
+        running["id"],
+        True,
+        [s["username"] for s in running["seats"]],
     )
 
 
@@ -67,12 +69,17 @@ def test_a_leaderboard_lists_players_with_three_rated_games_best_first():
     model = get_user_model()
     for name, shown, games in [("ada", 10, 3), ("bob", 20, 5), ("cyd", 30, 2)]:
         Rating.objects.create(
-            user=model.objects.get(username=name), board="usa", mu=shown + 15, sigma=5,
-            shown=shown, games=games,
+            user=model.objects.get(username=name),
+            board="usa",
+            mu=shown + 15,
+            sigma=5,
+            shown=shown,
+            games=games,
         )
     board = users["ada"].get("/api/v1/leaderboards/usa/").json()
     assert [(row["position"], row["username"]) for row in board["results"]] == [
-        (1, "bob"), (2, "ada")
+        (1, "bob"),
+        (2, "ada"),
     ]
     assert board["you"]["username"] == "ada" and board["count"] == 2
     assert APIClient().get("/api/v1/leaderboards/europe/").json()["results"] == []

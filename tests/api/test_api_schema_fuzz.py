@@ -48,7 +48,9 @@ def fuzz(schema, headers: dict, max_examples: int, game_id: int | None = None) -
             pinned = {"path_parameters": {"game_id": game_id}}
 
         @settings(
-            max_examples=max_examples, deadline=None, database=None,
+            max_examples=max_examples,
+            deadline=None,
+            database=None,
             phases=[Phase.explicit, Phase.generate],
             suppress_health_check=list(HealthCheck),
         )
@@ -68,9 +70,7 @@ def test_generated_requests_never_crash_the_api_nor_break_its_schema():
     token = clients[0]._credentials["HTTP_AUTHORIZATION"]
 
     with connection_kept_open():
-        schema = schemathesis.openapi.from_wsgi(
-            "/api/schema/?format=json", get_wsgi_application()
-        )
+        schema = schemathesis.openapi.from_wsgi("/api/schema/?format=json", get_wsgi_application())
         labels = fuzz(schema, {"Authorization": token}, max_examples=15)
         fuzz(schema, {}, max_examples=4)  # and anonymously
         fuzz(schema, {"Authorization": token}, max_examples=15, game_id=running["id"])

@@ -32,7 +32,8 @@ def api_as(key: str) -> int:
     response = client.get("/api/v1/me/")
     if response.status_code == 401:
         assert response.json() == {
-            "error": "bad_token", "message": "That token is not valid (revoked or mistyped).",
+            "error": "bad_token",
+            "message": "That token is not valid (revoked or mistyped).",
         }
         assert response["WWW-Authenticate"] == "Token"
     return response.status_code

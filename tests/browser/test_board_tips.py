@@ -30,10 +30,14 @@ def position_in_play(setup, map_id="usa"):
         named["stations"] = {city: ids[name] for city, name in setup["stations"].items()}
     if "last_round_ends_after" in setup:
         named["last_round_ends_after"] = ids[setup["last_round_ends_after"]]
-    state, _ = engine.load_scenario({
-        "map": map_id, "players": order, "seed": 5,
-        "setup": {**named, "phase": "play", "current": ids["ann"]},
-    })
+    state, _ = engine.load_scenario(
+        {
+            "map": map_id,
+            "players": order,
+            "seed": 5,
+            "setup": {**named, "phase": "play", "current": ids["ann"]},
+        }
+    )
     set_state(game, state, status=GameStatus.PLAYING)  # the opening is over here
     return game, users
 
@@ -56,10 +60,12 @@ def test_on_a_phone_a_tap_on_a_claimed_route_says_who_holds_it(chromium, live_se
     from playwright.sync_api import expect
 
     # Bob holds Denver – Salt Lake City; Ann, to move, can pay for Atlanta – Nashville.
-    game, users = position_in_play({
-        "claims": {"denver-salt_lake_city-1": "bob"},
-        "hands": {"ann": {"red": 2, "blue": 1, "green": 1}},
-    })
+    game, users = position_in_play(
+        {
+            "claims": {"denver-salt_lake_city-1": "bob"},
+            "hands": {"ann": {"red": 2, "blue": 1, "green": 1}},
+        }
+    )
     page = phone_page(chromium, live_server, "ann", game)
     tip = page.locator("#tip")
     expect(page.locator(".turn")).to_contain_text("Your turn.")
@@ -91,7 +97,8 @@ def test_on_a_phone_a_tap_on_a_claimed_route_says_who_holds_it(chromium, live_se
 
 
 def test_on_a_phone_a_tap_on_a_small_station_beside_claimable_routes_names_the_station(
-    chromium, live_server,
+    chromium,
+    live_server,
 ):
     """The whole board on a phone makes a station a few pixels wide, with routes the player
     can claim right beside it; the browser may move such a tap onto the nearest link, but
@@ -100,11 +107,15 @@ def test_on_a_phone_a_tap_on_a_small_station_beside_claimable_routes_names_the_s
 
     stations = {"cadiz": "Cádiz", "brindisi": "Brindisi", "venezia": "Venezia"}
     plenty = dict.fromkeys(
-        ("red", "blue", "green", "yellow", "black", "white", "orange", "purple"), 6)
-    game, _ = position_in_play({
-        "stations": dict.fromkeys(stations, "bob"),
-        "hands": {"ann": {**plenty, "locomotive": 4}},
-    }, map_id="europe")
+        ("red", "blue", "green", "yellow", "black", "white", "orange", "purple"), 6
+    )
+    game, _ = position_in_play(
+        {
+            "stations": dict.fromkeys(stations, "bob"),
+            "hands": {"ann": {**plenty, "locomotive": 4}},
+        },
+        map_id="europe",
+    )
     page = phone_page(chromium, live_server, "ann", game, zoomed=False)
     tip = page.locator("#tip")
     panel = page.locator("#action-panel")
@@ -124,22 +135,32 @@ def test_on_a_phone_a_tap_on_a_small_station_beside_claimable_routes_names_the_s
 
 
 def test_the_longest_path_bonus_routes_stand_out_on_the_final_board(
-    chromium, live_server,
+    chromium,
+    live_server,
 ):
     from playwright.sync_api import expect
 
     # Bob's Pittsburgh – Chicago – Omaha – Denver – Salt Lake City (14 trains) is the longest;
     # Ann's turn is the last one, and she ends it with two blind draws.
     path = ["chicago-omaha", "chicago-pittsburgh-1", "denver-omaha", "denver-salt_lake_city-1"]
-    game, users = position_in_play({
-        "claims": {**dict.fromkeys(path, "bob"),
-                   "atlanta-nashville": "ann", "nashville-raleigh": "ann"},
-        "last_round_ends_after": "ann",
-    })
+    game, users = position_in_play(
+        {
+            "claims": {
+                **dict.fromkeys(path, "bob"),
+                "atlanta-nashville": "ann",
+                "nashville-raleigh": "ann",
+            },
+            "last_round_ends_after": "ann",
+        }
+    )
     for _ in range(2):
         game.refresh_from_db()
-        game_play(game_id=game.pk, user=users["ann"], action={"type": "draw_card", "from": "deck"},
-                  expected_version=game.version)
+        game_play(
+            game_id=game.pk,
+            user=users["ann"],
+            action={"type": "draw_card", "from": "deck"},
+            expected_version=game.version,
+        )
     game.refresh_from_db()
     assert game.is_over
 

@@ -20,15 +20,20 @@ def europe_in_play():
     """Ann to move with cards for a few routes; Bob holds two routes and a station in Wien."""
     game, seats = started_game("europe")
     ids = {seat.user.username: seat.player_id for seat in seats}
-    state, _ = engine.load_scenario({
-        "map": "europe", "players": [seat.player_id for seat in seats], "seed": 5,
-        "setup": {
-            "phase": "play", "current": ids["ann"],
-            "hands": {ids["ann"]: {"red": 3, "purple": 2}},
-            "claims": {"brest-dieppe": ids["bob"], "munchen-wien": ids["bob"]},
-            "stations": {"wien": ids["bob"]},
-        },
-    })
+    state, _ = engine.load_scenario(
+        {
+            "map": "europe",
+            "players": [seat.player_id for seat in seats],
+            "seed": 5,
+            "setup": {
+                "phase": "play",
+                "current": ids["ann"],
+                "hands": {ids["ann"]: {"red": 3, "purple": 2}},
+                "claims": {"brest-dieppe": ids["bob"], "munchen-wien": ids["bob"]},
+                "stations": {"wien": ids["bob"]},
+            },
+        }
+    )
     set_state(game, state, status=GameStatus.PLAYING)
     return game
 
@@ -54,8 +59,10 @@ def test_on_a_phone_the_board_opens_whole_and_the_routes_to_claim_glow(chromium,
 
     # The whole board at first: as wide as its box, nothing to scroll sideways.
     assert fits_inside(page, "#board svg", ".board-box")
-    assert page.evaluate("() => { const b = document.querySelector('.board-box');"
-                         " return b.scrollWidth <= b.clientWidth; }")
+    assert page.evaluate(
+        "() => { const b = document.querySelector('.board-box');"
+        " return b.scrollWidth <= b.clientWidth; }"
+    )
     # The zoom switch covers no city, neither its dot nor its name.
     switch = page.locator(".zoom-label")
     expect(switch.locator(".zoom-in")).to_be_visible()
@@ -70,8 +77,10 @@ def test_on_a_phone_the_board_opens_whole_and_the_routes_to_claim_glow(chromium,
     assert covered == []
     switch.tap()
     expect(switch.locator(".zoom-out")).to_be_visible()
-    assert page.evaluate("() => { const b = document.querySelector('.board-box');"
-                         " return b.scrollWidth > 2 * b.clientWidth; }")
+    assert page.evaluate(
+        "() => { const b = document.querySelector('.board-box');"
+        " return b.scrollWidth > 2 * b.clientWidth; }"
+    )
 
     # Routes Ann can claim glow at rest (no hover on a phone); others have no glow at all.
     picks = page.locator("#board a.pick")
@@ -80,9 +89,10 @@ def test_on_a_phone_the_board_opens_whole_and_the_routes_to_claim_glow(chromium,
     assert page.locator("#board .glow").count() == picks.count()
     glow = picks.first.locator(".glow").evaluate(
         "e => { const s = getComputedStyle(e);"
-        " return [s.stroke, parseFloat(s.strokeWidth), parseFloat(s.opacity)]; }")
+        " return [s.stroke, parseFloat(s.strokeWidth), parseFloat(s.opacity)]; }"
+    )
     assert glow[0] not in ("none", "rgba(0, 0, 0, 0)") and glow[1] > 2 * TRACK_H
-    assert glow[2] >= .4
+    assert glow[2] >= 0.4
     assert picks.first.locator(".glow").bounding_box()["height"] > 0
     # Tunnels keep their dashes, glowing or not.
     tunnel = page.locator("#route-marseille-zurich rect").first
@@ -91,7 +101,8 @@ def test_on_a_phone_the_board_opens_whole_and_the_routes_to_claim_glow(chromium,
 
 
 def test_on_a_phone_stations_and_claims_stand_out_and_the_players_table_fits(
-    chromium, live_server,
+    chromium,
+    live_server,
 ):
     game = europe_in_play()
     page = log_in(chromium, live_server, "ann", context=PHONE)
@@ -108,8 +119,10 @@ def test_on_a_phone_stations_and_claims_stand_out_and_the_players_table_fits(
     assert page.locator("#route-brest-paris .cp").count() == 0  # unclaimed
 
     # Every column of the Players table is on screen, the last one ("Stns") whole.
-    assert page.evaluate("() => { const w = document.querySelector('.players .table-wrap');"
-                         " return w.scrollWidth <= w.clientWidth; }")
+    assert page.evaluate(
+        "() => { const w = document.querySelector('.players .table-wrap');"
+        " return w.scrollWidth <= w.clientWidth; }"
+    )
     assert fits_inside(page, ".players thead th:last-child", ".players .table-wrap")
     assert page.locator(".players thead th:last-child").inner_text() == "Stns"
 
@@ -118,8 +131,10 @@ def test_on_the_desktop_replay_the_players_table_fits_its_column(chromium, live_
     game = europe_in_play()
     page = log_in(chromium, live_server, "bob", context=DESKTOP)
     page.goto(f"{live_server.url}/games/{game.pk}/replay/")
-    assert page.evaluate("() => { const w = document.querySelector('.players .table-wrap');"
-                         " return w.scrollWidth <= w.clientWidth; }")
+    assert page.evaluate(
+        "() => { const w = document.querySelector('.players .table-wrap');"
+        " return w.scrollWidth <= w.clientWidth; }"
+    )
     assert fits_inside(page, ".players thead th:last-child", ".players .table-wrap")
     last = page.locator(".players thead th:last-child abbr")
     assert last.inner_text() == "Stns" and last.get_attribute("title") == "Stations left"

@@ -17,18 +17,22 @@ def started_position(map_id="usa"):
     """A two-player game in its opening, with hands that let the first player claim a route."""
     game, seats = started_game(map_id)
     first, second = (seat.player_id for seat in seats)
-    state, _ = engine.load_scenario({
-        "map": map_id, "players": [first, second], "seed": 5,
-        "setup": {
-            "phase": "initial_tickets",
-            "face_up": ["red", "blue", "green", "white", "black"],
-            "hands": {first: {"red": 2, "blue": 1, "green": 1}, second: {"yellow": 2}},
-            "offered": {
-                first: ["boston-miami", "calgary-phoenix", "chicago-new_orleans"],
-                second: ["denver-el_paso", "duluth-houston", "helena-los_angeles"],
+    state, _ = engine.load_scenario(
+        {
+            "map": map_id,
+            "players": [first, second],
+            "seed": 5,
+            "setup": {
+                "phase": "initial_tickets",
+                "face_up": ["red", "blue", "green", "white", "black"],
+                "hands": {first: {"red": 2, "blue": 1, "green": 1}, second: {"yellow": 2}},
+                "offered": {
+                    first: ["boston-miami", "calgary-phoenix", "chicago-new_orleans"],
+                    second: ["denver-el_paso", "duluth-houston", "helena-los_angeles"],
+                },
             },
-        },
-    })
+        }
+    )
     set_state(game, state)
     return game, seats[0].user, seats[1].user
 
@@ -45,9 +49,9 @@ def keep_all_offered_tickets(page):
     page.click(".keep-form button[type=submit]")
 
 
-
 def test_two_players_play_the_opening_and_turns_and_see_each_others_moves_live(
-    chromium, live_server,
+    chromium,
+    live_server,
 ):
     from playwright.sync_api import expect
 
@@ -101,8 +105,9 @@ def test_two_players_play_the_opening_and_turns_and_see_each_others_moves_live(
     first.locator(".deck button").click()
     expect(first.locator("#action-panel")).to_contain_text("Draw your second card")
     first.locator(".deck button").click()
-    expect(second.locator(".log")).to_contain_text(f"{one.username} drew 2 cards from the deck",
-                                                   timeout=SEE_WITHIN_MS)
+    expect(second.locator(".log")).to_contain_text(
+        f"{one.username} drew 2 cards from the deck", timeout=SEE_WITHIN_MS
+    )
     expect(second.locator(".turn")).to_contain_text("Your turn.")
 
     assert first.evaluate("window.__sameDocument") is True

@@ -36,9 +36,11 @@ def test_two_face_up_cards():
 
 
 def test_one_draw_reads_as_describe_says():
-    assert describe_card_draws([face_up("locomotive")], NAMES) == describe(
-        face_up("locomotive"), NAMES
-    ) == "ann took a face-up locomotive"
+    assert (
+        describe_card_draws([face_up("locomotive")], NAMES)
+        == describe(face_up("locomotive"), NAMES)
+        == "ann took a face-up locomotive"
+    )
 
 
 def test_a_sentence_of_its_own_goes_on_in_lower_case_but_a_name_keeps_its_case():

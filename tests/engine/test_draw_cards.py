@@ -32,8 +32,9 @@ def test_face_up_card_is_replaced_at_once_from_the_deck():
 
 
 def test_face_up_locomotive_only_as_first_card():
-    state = position(train_deck=["yellow", "orange"], face_up=["red", "locomotive", "blue",
-                                                               "green", "white"])
+    state = position(
+        train_deck=["yellow", "orange"], face_up=["red", "locomotive", "blue", "green", "white"]
+    )
     state, _ = act(state, "ann", draw())
     refused(state, "ann", draw("locomotive"), "locomotive_not_second")
     assert draw("locomotive")["color"] not in [
@@ -42,8 +43,9 @@ def test_face_up_locomotive_only_as_first_card():
 
 
 def test_face_up_locomotive_taken_first_is_the_only_card_of_the_turn():
-    state = position(train_deck=["yellow", "orange"], face_up=["red", "locomotive", "blue",
-                                                               "green", "white"])
+    state = position(
+        train_deck=["yellow", "orange"], face_up=["red", "locomotive", "blue", "green", "white"]
+    )
     state, events = act(state, "ann", draw("locomotive"))
     assert state.hand("ann") == {"locomotive": 1}
     assert state.current_player == "bob"
@@ -59,8 +61,11 @@ def test_blind_locomotive_counts_as_one_ordinary_card():
 
 
 def test_hand_size_is_unlimited():
-    state = position(hands={"ann": {"yellow": 12, "orange": 12, "purple": 12}},
-                     train_deck=["white", "white"], face_up=ROW)
+    state = position(
+        hands={"ann": {"yellow": 12, "orange": 12, "purple": 12}},
+        train_deck=["white", "white"],
+        face_up=ROW,
+    )
     state, _ = act(state, "ann", draw())
     state, _ = act(state, "ann", draw())
     assert sum(state.hands[0]) == 38
@@ -76,14 +81,25 @@ def test_three_face_up_locomotives_reset():
     assert "face_up_reset" in types(events)
     assert state.face_up == ("red", "blue", "green", "white", "black")
     assert sorted(state.discard) == sorted(
-        ["locomotive", "locomotive", "green", "white", "locomotive"])
+        ["locomotive", "locomotive", "green", "white", "locomotive"]
+    )
     assert card_total(state) == BOX_TOTAL
 
 
 def test_three_face_up_locomotives_reset_repeats_until_fewer_than_three():
     state = position(
-        train_deck=["locomotive", "locomotive", "locomotive", "locomotive", "red", "blue",
-                    "green", "white", "black", "yellow"],
+        train_deck=[
+            "locomotive",
+            "locomotive",
+            "locomotive",
+            "locomotive",
+            "red",
+            "blue",
+            "green",
+            "white",
+            "black",
+            "yellow",
+        ],
         face_up=["red", "locomotive", "locomotive", "green", "white"],
     )
     state, events = act(state, "ann", draw("red"))
@@ -93,12 +109,20 @@ def test_three_face_up_locomotives_reset_repeats_until_fewer_than_three():
 
 def test_three_face_up_locomotives_unresolvable_play_goes_on():
     # All cards but these are in hands: no row of five can hold fewer than three locomotives.
-    hands = {"ann": {c: 12 for c in ["red", "orange", "yellow", "green", "blue", "purple",
-                                     "white", "black"]}, "bob": {"locomotive": 9}}
+    hands = {
+        "ann": {
+            c: 12 for c in ["red", "orange", "yellow", "green", "blue", "purple", "white", "black"]
+        },
+        "bob": {"locomotive": 9},
+    }
     hands["ann"]["red"] = 11
     hands["ann"]["blue"] = 11
-    state = position(train_deck=["locomotive", "blue"], discard=[],
-                     face_up=["red", "locomotive", "locomotive"], hands=hands)
+    state = position(
+        train_deck=["locomotive", "blue"],
+        discard=[],
+        face_up=["red", "locomotive", "locomotive"],
+        hands=hands,
+    )
     state, events = act(state, "ann", draw("red"))
     assert "face_up_reset" not in types(events)
     assert state.face_up.count("locomotive") >= 3
@@ -106,10 +130,25 @@ def test_three_face_up_locomotives_unresolvable_play_goes_on():
 
 
 def test_empty_deck_reshuffles_the_discard_into_a_new_deck():
-    state = position(train_deck=[], discard=["red", "blue", "green"], face_up=ROW,
-                     hands={"ann": {"red": 10, "blue": 10, "green": 10, "white": 11,
-                                    "black": 11, "yellow": 12, "orange": 12, "purple": 12,
-                                    "locomotive": 14}, "bob": {}})
+    state = position(
+        train_deck=[],
+        discard=["red", "blue", "green"],
+        face_up=ROW,
+        hands={
+            "ann": {
+                "red": 10,
+                "blue": 10,
+                "green": 10,
+                "white": 11,
+                "black": 11,
+                "yellow": 12,
+                "orange": 12,
+                "purple": 12,
+                "locomotive": 14,
+            },
+            "bob": {},
+        },
+    )
     assert card_total(state) == BOX_TOTAL
     state, events = act(state, "ann", draw())
     assert "deck_reshuffled" in types(events)
@@ -117,8 +156,19 @@ def test_empty_deck_reshuffles_the_discard_into_a_new_deck():
 
 
 def test_both_piles_empty_no_blind_draw_but_face_up_still_possible():
-    hands = {"ann": {"red": 11, "blue": 11, "green": 11, "white": 11, "black": 11,
-                     "yellow": 12, "orange": 12, "purple": 12, "locomotive": 14}}
+    hands = {
+        "ann": {
+            "red": 11,
+            "blue": 11,
+            "green": 11,
+            "white": 11,
+            "black": 11,
+            "yellow": 12,
+            "orange": 12,
+            "purple": 12,
+            "locomotive": 14,
+        }
+    }
     state = position(train_deck=[], discard=[], face_up=ROW, hands=hands)
     assert card_total(state) == BOX_TOTAL
     refused(state, "ann", draw(), "no_cards_to_draw")
@@ -129,10 +179,22 @@ def test_both_piles_empty_no_blind_draw_but_face_up_still_possible():
 
 def test_second_draw_impossible_ends_the_turn():
     # Only locomotives would remain face up and both piles are empty: no second card exists.
-    hands = {"ann": {"red": 11, "blue": 12, "green": 12, "white": 12, "black": 12,
-                     "yellow": 12, "orange": 12, "purple": 12, "locomotive": 12}}
-    state = position(train_deck=[], discard=[], face_up=["red", "locomotive", "locomotive"],
-                     hands=hands)
+    hands = {
+        "ann": {
+            "red": 11,
+            "blue": 12,
+            "green": 12,
+            "white": 12,
+            "black": 12,
+            "yellow": 12,
+            "orange": 12,
+            "purple": 12,
+            "locomotive": 12,
+        }
+    }
+    state = position(
+        train_deck=[], discard=[], face_up=["red", "locomotive", "locomotive"], hands=hands
+    )
     state, events = act(state, "ann", draw("red"))
     assert state.current_player == "bob" and state.pending is None
 
@@ -149,8 +211,19 @@ def test_blind_draw_events_never_name_the_card():
 
 
 def test_short_face_up_row_is_refilled_once_cards_reach_the_discard():
-    hands = {"ann": {"red": 12, "blue": 12, "green": 12, "white": 12, "black": 12,
-                     "orange": 12, "purple": 12, "yellow": 10, "locomotive": 14}}
+    hands = {
+        "ann": {
+            "red": 12,
+            "blue": 12,
+            "green": 12,
+            "white": 12,
+            "black": 12,
+            "orange": 12,
+            "purple": 12,
+            "yellow": 10,
+            "locomotive": 14,
+        }
+    }
     state = position(train_deck=[], discard=[], face_up=["yellow", "yellow"], hands=hands)
     state, events = act(state, "ann", claim("denver-santa_fe", red=2))
     assert "deck_reshuffled" in types(events)

@@ -31,8 +31,13 @@ def test_forfeit_of_the_current_player_passes_the_turn():
 
 
 def test_forfeit_during_a_tunnel_gives_the_laid_cards_back():
-    state = position("europe", players=PLAYERS, face_up=ROW,
-                     train_deck=["yellow", "red", "blue"], hands={"ann": {"yellow": 2}})
+    state = position(
+        "europe",
+        players=PLAYERS,
+        face_up=ROW,
+        train_deck=["yellow", "red", "blue"],
+        hands={"ann": {"yellow": 2}},
+    )
     state, _ = act(state, "ann", claim("munchen-zurich", yellow=2))
     assert state.pending.kind == "tunnel"
     state, _ = forfeit(state, "ann")
@@ -43,8 +48,11 @@ def test_forfeit_during_a_tunnel_gives_the_laid_cards_back():
 
 
 def test_forfeit_with_tickets_offered_returns_them_under_the_deck():
-    state = position(players=PLAYERS, face_up=ROW,
-                     ticket_deck=["boston-miami", "denver-el_paso", "duluth-houston"])
+    state = position(
+        players=PLAYERS,
+        face_up=ROW,
+        ticket_deck=["boston-miami", "denver-el_paso", "duluth-houston"],
+    )
     state, _ = act(state, "ann", {"type": "draw_tickets"})
     state, _ = forfeit(state, "ann")
     assert state.ticket_deck[-3:] == ("boston-miami", "denver-el_paso", "duluth-houston")
@@ -75,14 +83,16 @@ def test_forfeit_of_the_first_player_during_the_opening_starts_with_the_next():
     state = new_game("europe", list(PLAYERS), seed=3)
     state, _ = forfeit(state, "ann")
     for seat in (1, 2):
-        state, _ = act(state, PLAYERS[seat],
-                       {"type": "keep_tickets", "tickets": list(state.offered[seat][:2])})
+        state, _ = act(
+            state, PLAYERS[seat], {"type": "keep_tickets", "tickets": list(state.offered[seat][:2])}
+        )
     assert state.phase == "play" and state.current_player == "bob"
 
 
 def test_forfeit_of_the_player_with_the_last_turn_moves_the_end_to_the_player_before():
-    state = position(players=PLAYERS, face_up=ROW, trains={"bob": 3},
-                     current="bob", hands={"bob": {"yellow": 1}})
+    state = position(
+        players=PLAYERS, face_up=ROW, trains={"bob": 3}, current="bob", hands={"bob": {"yellow": 1}}
+    )
     state, _ = act(state, "bob", claim("atlanta-nashville", yellow=1))
     assert state.last_round_ends_after == 1
     state, _ = forfeit(state, "bob")

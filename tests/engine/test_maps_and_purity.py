@@ -11,14 +11,38 @@ from games.engine import get_map
 ENGINE = Path(__file__).resolve().parents[2] / "games" / "engine"
 
 FACTS = {
-    "usa": dict(cities=36, tracks=100, connections=78, doubles=22, tunnels=0,
-                tunnel_connections=0, ferries=0, ferry_connections=0, locomotives=0,
-                length_sum=309, by_length={1: 9, 2: 36, 3: 20, 4: 16, 5: 10, 6: 9},
-                tickets=30, long_tickets=0, ticket_points=349),
-    "europe": dict(cities=47, tracks=101, connections=90, doubles=11, tunnels=18,
-                   tunnel_connections=17, ferries=13, ferry_connections=11, locomotives=17,
-                   length_sum=300, by_length={1: 4, 2: 35, 3: 30, 4: 29, 6: 2, 8: 1},
-                   tickets=46, long_tickets=6, ticket_points=444),
+    "usa": dict(
+        cities=36,
+        tracks=100,
+        connections=78,
+        doubles=22,
+        tunnels=0,
+        tunnel_connections=0,
+        ferries=0,
+        ferry_connections=0,
+        locomotives=0,
+        length_sum=309,
+        by_length={1: 9, 2: 36, 3: 20, 4: 16, 5: 10, 6: 9},
+        tickets=30,
+        long_tickets=0,
+        ticket_points=349,
+    ),
+    "europe": dict(
+        cities=47,
+        tracks=101,
+        connections=90,
+        doubles=11,
+        tunnels=18,
+        tunnel_connections=17,
+        ferries=13,
+        ferry_connections=11,
+        locomotives=17,
+        length_sum=300,
+        by_length={1: 4, 2: 35, 3: 30, 4: 29, 6: 2, 8: 1},
+        tickets=46,
+        long_tickets=6,
+        ticket_points=444,
+    ),
 }
 
 

@@ -126,8 +126,15 @@ def check_illegal_changes_nothing(state: State, player: str, rng: random.Random)
         assert json.dumps(state.to_dict(), sort_keys=True) == before
 
 
-def play(map_id: str, n_players: int, seed: int, draw_hungry: bool, full_checks: bool,
-         forfeit_chance: float = 0.0, dry: list | None = None) -> State:
+def play(
+    map_id: str,
+    n_players: int,
+    seed: int,
+    draw_hungry: bool,
+    full_checks: bool,
+    forfeit_chance: float = 0.0,
+    dry: list | None = None,
+) -> State:
     """Play one random legal game to the end, checking after every step; `dry` collects
     the game's seed if the deck and the discard were both empty at some point."""
     rng = random.Random(seed)
@@ -195,8 +202,9 @@ def test_two_thousand_seeded_random_games_keep_the_cheap_invariants_and_reach_ga
     dry: list[int] = []
     for seed in range(SEEDED_GAMES):
         map_id = "usa" if seed % 2 else "europe"
-        state = play(map_id, 2 + seed % 4, seed, draw_hungry=seed % 3 == 0, full_checks=False,
-                     dry=dry)
+        state = play(
+            map_id, 2 + seed % 4, seed, draw_hungry=seed % 3 == 0, full_checks=False, dry=dry
+        )
         ends[state.phase] += 1
     assert ends == {"game_over": SEEDED_GAMES}
     # The card-hungry games do run the piles dry, and still end.

@@ -30,8 +30,22 @@ def assert_subset(expected, actual, where="state"):
 
 def test_there_is_a_scenario_for_every_rule_area():
     names = {p.stem for p in SCENARIOS}
-    for word in ["opening", "locomotive", "reset", "reshuffle", "empty", "gray", "double",
-                 "ferry", "tunnel", "station", "tickets", "last_round", "pass", "invalid"]:
+    for word in [
+        "opening",
+        "locomotive",
+        "reset",
+        "reshuffle",
+        "empty",
+        "gray",
+        "double",
+        "ferry",
+        "tunnel",
+        "station",
+        "tickets",
+        "last_round",
+        "pass",
+        "invalid",
+    ]:
         assert any(word in name for name in names), word
 
 
@@ -59,23 +73,48 @@ def test_scenario_file(path, capsys):
 
 def test_scenario_command_runs_as_a_module_and_prints_json():
     path = ROOT / "tests" / "scenarios" / "tunnel_pay_extra.json"
-    done = subprocess.run([sys.executable, "-m", "games.engine.scenario", str(path)],
-                          cwd=ROOT, capture_output=True, text=True, timeout=60)
+    done = subprocess.run(
+        [sys.executable, "-m", "games.engine.scenario", str(path)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert done.returncode == 0, done.stderr
     output = json.loads(done.stdout)
     assert set(output) == {"results", "state"}
     assert set(output["state"]) == {
-        "phase", "current", "pending", "last_round_ends_after", "face_up", "deck_count",
-        "discard_count", "ticket_deck_count", "claims", "stations", "players", "final",
+        "phase",
+        "current",
+        "pending",
+        "last_round_ends_after",
+        "face_up",
+        "deck_count",
+        "discard_count",
+        "ticket_deck_count",
+        "claims",
+        "stations",
+        "players",
+        "final",
     }
     assert set(output["state"]["players"]["ann"]) == {
-        "score", "trains", "stations_left", "hand", "tickets"}
+        "score",
+        "trains",
+        "stations_left",
+        "hand",
+        "tickets",
+    }
 
 
 def test_scenario_command_exits_2_with_one_line_for_an_invalid_file(tmp_path):
     bad = tmp_path / "bad.json"
     bad.write_text("{not json")
-    done = subprocess.run([sys.executable, "-m", "games.engine.scenario", str(bad)],
-                          cwd=ROOT, capture_output=True, text=True, timeout=60)
+    done = subprocess.run(
+        [sys.executable, "-m", "games.engine.scenario", str(bad)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert done.returncode == 2
     assert done.stdout == "" and len(done.stderr.strip().splitlines()) == 1

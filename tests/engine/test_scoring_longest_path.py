@@ -129,11 +129,26 @@ def test_loop_rich_european_network_finds_the_longest_trail():
     # 20 short routes around Paris, Bruxelles, Frankfurt and the Alps: eight odd
     # cities, so six trains' worth of routes must stay out of any trail.
     network = (
-        "amsterdam-bruxelles", "amsterdam-essen", "amsterdam-frankfurt", "amsterdam-london",
-        "berlin-essen", "brest-dieppe", "brest-paris", "bruxelles-dieppe",
-        "bruxelles-frankfurt", "bruxelles-paris-1", "dieppe-london-2", "dieppe-paris",
-        "essen-frankfurt", "frankfurt-munchen", "frankfurt-paris-2", "munchen-venezia",
-        "munchen-zurich", "paris-zurich", "venezia-zagrab", "venezia-zurich",
+        "amsterdam-bruxelles",
+        "amsterdam-essen",
+        "amsterdam-frankfurt",
+        "amsterdam-london",
+        "berlin-essen",
+        "brest-dieppe",
+        "brest-paris",
+        "bruxelles-dieppe",
+        "bruxelles-frankfurt",
+        "bruxelles-paris-1",
+        "dieppe-london-2",
+        "dieppe-paris",
+        "essen-frankfurt",
+        "frankfurt-munchen",
+        "frankfurt-paris-2",
+        "munchen-venezia",
+        "munchen-zurich",
+        "paris-zurich",
+        "venezia-zagrab",
+        "venezia-zurich",
     )
     claims = owned("ann", *network)
     result = score(EUROPE, claims)["ann"]
@@ -175,8 +190,9 @@ def test_longest_path_equals_trying_every_trail(data):
     cities = {game_map.routes[r].a for r in chosen[:3]}
     near = sorted({r for c in cities for r in game_map.routes_by_city[c]})
     chosen = sorted(set(chosen) | set(data.draw(st.lists(st.sampled_from(near), max_size=8))))
-    edges = [(r, game_map.routes[r].a, game_map.routes[r].b, game_map.routes[r].length)
-             for r in chosen]
+    edges = [
+        (r, game_map.routes[r].a, game_map.routes[r].b, game_map.routes[r].length) for r in chosen
+    ]
     expected = _longest_by_trying_every_trail(edges)
     claims = owned("ann", *chosen)
     # both searches: walking every trail, and leaving out the lightest chains

@@ -110,8 +110,12 @@ def test_europe_tie_on_tickets_and_stations_goes_to_the_longest_path_bonus():
 
 def test_europe_players_tied_on_every_step_share_the_place():
     claims = owned("ann", "palermo-smyrna") | owned("bob", "budapest-kyiv")  # both 6 long
-    result = finish(EUROPE, claims, {"ann": 15, "bob": 15, "cy": 30},
-                    stations_left={"ann": 2, "bob": 2, "cy": 3})
+    result = finish(
+        EUROPE,
+        claims,
+        {"ann": 15, "bob": 15, "cy": 30},
+        stations_left={"ann": 2, "bob": 2, "cy": 3},
+    )
     assert places(result) == [{"cy"}, {"ann", "bob"}]
 
 

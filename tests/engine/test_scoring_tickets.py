@@ -106,8 +106,8 @@ def test_a_station_never_lends_an_unclaimed_route():
 def test_one_station_lends_one_route_for_all_tickets_the_most_valuable_wins():
     # Zürich station: München–Zürich completes Paris–Wien (8), Venezia–Zürich completes
     # Zürich–Brindisi (6); one borrowed route cannot serve both.
-    claims = PARIS_WIEN | owned("ann", "roma-venezia", "brindisi-roma") | owned(
-        "bob", "venezia-zurich"
+    claims = (
+        PARIS_WIEN | owned("ann", "roma-venezia", "brindisi-roma") | owned("bob", "venezia-zurich")
     )
     tickets = {"ann": ["zurich-brindisi", "paris-wien"]}
     ann = result_of(EUROPE, claims, tickets, stations={"zurich": "ann"})["ann"]
@@ -133,8 +133,12 @@ def test_two_stations_lend_two_routes_and_can_meet_in_a_city_the_player_never_re
 #   Berlin–Essen and beyond (Stockholm–Wien 11 or London–Wien 10).
 AROUND_WIEN = owned(
     "ann",
-    "wien-zagrab", "sarajevo-zagrab", "sarajevo-sofia",
-    "bucuresti-budapest", "bucuresti-constantinople", "constantinople-smyrna",
+    "wien-zagrab",
+    "sarajevo-zagrab",
+    "sarajevo-sofia",
+    "bucuresti-budapest",
+    "bucuresti-constantinople",
+    "constantinople-smyrna",
     "berlin-essen",
 ) | owned("bob", "berlin-wien", "budapest-wien-1")
 
@@ -166,8 +170,8 @@ def test_a_borrowing_that_helps_no_ticket_is_not_reported():
 
 
 def test_ticket_progress_marks_done_and_not_yet_using_the_best_station_use():
-    claims = PARIS_WIEN | owned("ann", "roma-venezia", "brindisi-roma") | owned(
-        "bob", "venezia-zurich"
+    claims = (
+        PARIS_WIEN | owned("ann", "roma-venezia", "brindisi-roma") | owned("bob", "venezia-zurich")
     )
     progress = tickets_progress(
         EUROPE, claims, {"zurich": "ann"}, "ann", ["zurich-brindisi", "paris-wien", "roma-smyrna"]
@@ -215,8 +219,7 @@ def _best_by_trying_every_borrowing(game_map, claims, stations, player, ticket_i
     best = (-1, -1)
     for choice in product(*choices):
         find = _groups(own + [(game_map.routes[r].a, game_map.routes[r].b) for r in choice if r])
-        done = [t for t in ticket_ids
-                if find(game_map.tickets[t].a) == find(game_map.tickets[t].b)]
+        done = [t for t in ticket_ids if find(game_map.tickets[t].a) == find(game_map.tickets[t].b)]
         best = max(best, (sum(game_map.tickets[t].points for t in done), len(done)))
     return best
 
@@ -244,8 +247,10 @@ def test_chosen_borrowing_is_as_good_as_the_best_of_every_possible_borrowing(see
     for city, route_id in ann["borrowed"].items():
         assert route_id in EUROPE.routes_by_city[city]
         assert claims[route_id] not in ("ann", None)
-    pairs = [(EUROPE.routes[r].a, EUROPE.routes[r].b)
-             for r in [r for r, p in claims.items() if p == "ann"] + list(ann["borrowed"].values())]
+    pairs = [
+        (EUROPE.routes[r].a, EUROPE.routes[r].b)
+        for r in [r for r, p in claims.items() if p == "ann"] + list(ann["borrowed"].values())
+    ]
     for t in ann["completed"]:
         assert _connected(pairs, EUROPE.tickets[t].a, EUROPE.tickets[t].b)
     assert ann["tickets"] == points - sum(EUROPE.tickets[t].points for t in ann["failed"])

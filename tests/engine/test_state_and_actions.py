@@ -96,20 +96,23 @@ def test_action_round_trip():
     ) == ClaimRoute("x", (("blue", 3), ("locomotive", 1)))
 
 
-@pytest.mark.parametrize("data,words", [
-    ({"type": "fly"}, "unknown action type"),
-    ("draw_card", "JSON object"),
-    ({"type": "claim_route", "cards": {"red": 1}}, "'route'"),
-    ({"type": "claim_route", "route": "a-b", "cards": {"pink": 1}}, "not a card colour"),
-    ({"type": "claim_route", "route": "a-b", "cards": {"red": -1}}, "negative"),
-    ({"type": "claim_route", "route": "a-b", "cards": {"red": 1.5}}, "whole number"),
-    ({"type": "claim_route", "route": "a-b"}, "cards"),
-    ({"type": "draw_card"}, "'from'"),
-    ({"type": "draw_card", "from": "sky"}, "'deck' or 'face_up'"),
-    ({"type": "draw_card", "from": "face_up", "color": "gold"}, "not a card colour"),
-    ({"type": "keep_tickets", "tickets": "boston-miami"}, "wrong type"),
-    ({"type": "keep_tickets", "tickets": [1]}, "ticket ids"),
-])
+@pytest.mark.parametrize(
+    "data,words",
+    [
+        ({"type": "fly"}, "unknown action type"),
+        ("draw_card", "JSON object"),
+        ({"type": "claim_route", "cards": {"red": 1}}, "'route'"),
+        ({"type": "claim_route", "route": "a-b", "cards": {"pink": 1}}, "not a card colour"),
+        ({"type": "claim_route", "route": "a-b", "cards": {"red": -1}}, "negative"),
+        ({"type": "claim_route", "route": "a-b", "cards": {"red": 1.5}}, "whole number"),
+        ({"type": "claim_route", "route": "a-b"}, "cards"),
+        ({"type": "draw_card"}, "'from'"),
+        ({"type": "draw_card", "from": "sky"}, "'deck' or 'face_up'"),
+        ({"type": "draw_card", "from": "face_up", "color": "gold"}, "not a card colour"),
+        ({"type": "keep_tickets", "tickets": "boston-miami"}, "wrong type"),
+        ({"type": "keep_tickets", "tickets": [1]}, "ticket ids"),
+    ],
+)
 def test_malformed_action_dicts_are_refused_clearly(data, words):
     with pytest.raises(MalformedAction) as info:
         action_from_dict(data)

@@ -13,11 +13,16 @@ def build(city, **cards):
 
 
 def test_station_costs_one_then_two_then_three_cards_of_one_colour():
-    state = position("europe", face_up=ROW,
-                     hands={"ann": {"purple": 6, "locomotive": 2, "orange": 1}})
+    state = position(
+        "europe", face_up=ROW, hands={"ann": {"purple": 6, "locomotive": 2, "orange": 1}}
+    )
     state, events = act(state, "ann", build("wien", purple=1))
-    assert events[0] == {"type": "station_built", "player": "ann", "city": "wien",
-                         "cards": {"purple": 1}}
+    assert events[0] == {
+        "type": "station_built",
+        "player": "ann",
+        "city": "wien",
+        "cards": {"purple": 1},
+    }
     assert state.stations == {"wien": "ann"} and state.stations_left("ann") == 2
     state = state.__class__.from_dict({**state.to_dict(), "current": "ann"})
     refused(state, "ann", build("berlin", purple=1), "wrong_cards")
@@ -33,8 +38,7 @@ def test_station_costs_one_then_two_then_three_cards_of_one_colour():
 
 
 def test_station_one_per_city():
-    state = position("europe", face_up=ROW, hands={"ann": {"red": 2}},
-                     stations={"wien": "bob"})
+    state = position("europe", face_up=ROW, hands={"ann": {"red": 2}}, stations={"wien": "bob"})
     refused(state, "ann", build("wien", red=1), "station_taken")
     assert all(a.city != "wien" for a in legal_options(state, "ann", "build_station"))
 
@@ -72,8 +76,9 @@ def test_unknown_city_is_refused():
 @pytest.mark.parametrize("built,cost", [(0, 1), (1, 2), (2, 3)])
 def test_station_options_cover_every_free_city_and_payment(built, cost):
     stations = dict(zip(["wien", "berlin", "paris"][:built], ["ann"] * built, strict=True))
-    state = position("europe", face_up=ROW, stations=stations,
-                     hands={"ann": {"red": 3, "locomotive": 1}})
+    state = position(
+        "europe", face_up=ROW, stations=stations, hands={"ann": {"red": 3, "locomotive": 1}}
+    )
     options = legal_options(state, "ann", "build_station")
     cities = {a.city for a in options}
     assert len(cities) == 47 - built

@@ -103,8 +103,7 @@ def test_europe_later_draws_come_from_the_regular_deck_only():
 
 
 def test_kept_tickets_count_for_the_player():
-    state = position(ticket_deck=["boston-miami", "denver-el_paso", "duluth-houston"],
-                     face_up=ROW)
+    state = position(ticket_deck=["boston-miami", "denver-el_paso", "duluth-houston"], face_up=ROW)
     state, _ = act(state, "ann", DRAW_TICKETS)
     state, _ = act(state, "ann", keep("boston-miami", "denver-el_paso", "duluth-houston"))
     assert state.tickets[0] == ("boston-miami", "denver-el_paso", "duluth-houston")

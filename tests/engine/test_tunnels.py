@@ -17,8 +17,12 @@ DECLINE = {"type": "decline_tunnel"}
 
 def test_tunnel_extra_counts_paid_colour_and_locomotives():
     # München–Zürich is a yellow tunnel of 2: one yellow and one locomotive turn up.
-    state = position("europe", train_deck=["yellow", "locomotive", "blue"], face_up=ROW,
-                     hands={"ann": {"yellow": 4, "locomotive": 1}})
+    state = position(
+        "europe",
+        train_deck=["yellow", "locomotive", "blue"],
+        face_up=ROW,
+        hands={"ann": {"yellow": 4, "locomotive": 1}},
+    )
     state, events = act(state, "ann", claim("munchen-zurich", yellow=2))
     assert events[0]["type"] == "tunnel_revealed"
     assert events[0]["revealed"] == ["yellow", "locomotive", "blue"] and events[0]["extra"] == 2
@@ -32,27 +36,35 @@ def test_tunnel_extra_counts_paid_colour_and_locomotives():
 
 
 def test_tunnel_gray_extra_counts_the_colour_chosen():
-    state = position("europe", train_deck=["green", "green", "red"], face_up=ROW,
-                     hands={"ann": {"green": 4}})
+    state = position(
+        "europe", train_deck=["green", "green", "red"], face_up=ROW, hands={"ann": {"green": 4}}
+    )
     state, events = act(state, "ann", claim("sarajevo-sofia", green=2))
     assert state.pending.extra == 2
 
 
 def test_tunnel_all_locomotive_payment_only_counts_locomotives():
-    state = position("europe", train_deck=["yellow", "locomotive", "yellow"], face_up=ROW,
-                     hands={"ann": {"yellow": 3, "locomotive": 3}})
+    state = position(
+        "europe",
+        train_deck=["yellow", "locomotive", "yellow"],
+        face_up=ROW,
+        hands={"ann": {"yellow": 3, "locomotive": 3}},
+    )
     state, _ = act(state, "ann", claim("munchen-zurich", locomotive=2))
     assert state.pending.extra == 1
     refused(state, "ann", pay(yellow=1), "wrong_cards")
     assert [a.to_dict() for a in legal_actions(state, "ann")] == [
-        {"type": PAY, "cards": {"locomotive": 1}}, DECLINE]
+        {"type": PAY, "cards": {"locomotive": 1}},
+        DECLINE,
+    ]
     state, _ = act(state, "ann", pay(locomotive=1))
     assert state.claims == {"munchen-zurich": "ann"}
 
 
 def test_tunnel_with_nothing_extra_is_claimed_at_once():
-    state = position("europe", train_deck=["red", "blue", "green"], face_up=ROW,
-                     hands={"ann": {"yellow": 2}})
+    state = position(
+        "europe", train_deck=["red", "blue", "green"], face_up=ROW, hands={"ann": {"yellow": 2}}
+    )
     state, events = act(state, "ann", claim("munchen-zurich", yellow=2))
     assert types(events)[:2] == ["tunnel_revealed", "route_claimed"]
     assert state.pending is None and state.claims == {"munchen-zurich": "ann"}
@@ -60,8 +72,12 @@ def test_tunnel_with_nothing_extra_is_claimed_at_once():
 
 
 def test_tunnel_pending_allows_only_pay_or_decline():
-    state = position("europe", train_deck=["yellow", "red", "blue", "white"], face_up=ROW,
-                     hands={"ann": {"yellow": 3, "purple": 1}})
+    state = position(
+        "europe",
+        train_deck=["yellow", "red", "blue", "white"],
+        face_up=ROW,
+        hands={"ann": {"yellow": 3, "purple": 1}},
+    )
     state, _ = act(state, "ann", claim("munchen-zurich", yellow=2))
     assert legal_action_kinds(state, "ann") == ("pay_tunnel", "decline_tunnel")
     refused(state, "ann", {"type": "draw_card", "from": "deck"}, "tunnel_pending")
@@ -70,8 +86,12 @@ def test_tunnel_pending_allows_only_pay_or_decline():
 
 
 def test_tunnel_decline_takes_cards_back_and_ends_turn():
-    state = position("europe", train_deck=["yellow", "red", "blue", "white"], face_up=ROW,
-                     hands={"ann": {"yellow": 2}})
+    state = position(
+        "europe",
+        train_deck=["yellow", "red", "blue", "white"],
+        face_up=ROW,
+        hands={"ann": {"yellow": 2}},
+    )
     state, _ = act(state, "ann", claim("munchen-zurich", yellow=2))
     assert legal_action_kinds(state, "ann") == ("decline_tunnel",)  # cannot pay the extra
     state, events = act(state, "ann", DECLINE)
@@ -83,8 +103,12 @@ def test_tunnel_decline_takes_cards_back_and_ends_turn():
 
 
 def test_tunnel_revealed_cards_go_to_the_discard_when_paid():
-    state = position("europe", train_deck=["yellow", "red", "blue", "white"], face_up=ROW,
-                     hands={"ann": {"yellow": 3}})
+    state = position(
+        "europe",
+        train_deck=["yellow", "red", "blue", "white"],
+        face_up=ROW,
+        hands={"ann": {"yellow": 3}},
+    )
     state, _ = act(state, "ann", claim("munchen-zurich", yellow=2))
     state, _ = act(state, "ann", pay(yellow=1))
     assert sorted(state.discard) == ["blue", "red", "yellow", "yellow", "yellow", "yellow"]
@@ -93,10 +117,22 @@ def test_tunnel_revealed_cards_go_to_the_discard_when_paid():
 
 def test_tunnel_laid_cards_are_never_among_the_turned_up_cards():
     # Deck empty: the discard is reshuffled to turn cards up; the laid yellows are not in it.
-    hands = {"ann": {"yellow": 12, "red": 12, "blue": 12, "green": 12, "white": 12,
-                     "black": 12, "orange": 12, "purple": 12, "locomotive": 12}}
-    state = position("europe", train_deck=[], discard=["locomotive"], face_up=["locomotive"],
-                     hands=hands)
+    hands = {
+        "ann": {
+            "yellow": 12,
+            "red": 12,
+            "blue": 12,
+            "green": 12,
+            "white": 12,
+            "black": 12,
+            "orange": 12,
+            "purple": 12,
+            "locomotive": 12,
+        }
+    }
+    state = position(
+        "europe", train_deck=[], discard=["locomotive"], face_up=["locomotive"], hands=hands
+    )
     state, events = act(state, "ann", claim("munchen-zurich", yellow=2))
     assert types(events) == ["deck_reshuffled", "tunnel_revealed"]
     assert events[1]["revealed"] == ["locomotive"]
@@ -105,19 +141,39 @@ def test_tunnel_laid_cards_are_never_among_the_turned_up_cards():
 
 
 def test_tunnel_with_no_cards_to_turn_up_costs_nothing_extra():
-    hands = {"ann": {"yellow": 12, "red": 12, "blue": 12, "green": 12, "white": 12,
-                     "black": 12, "orange": 12, "purple": 12, "locomotive": 9}}
-    state = position("europe", train_deck=[], discard=[], face_up=["locomotive"] * 5,
-                     hands=hands)
+    hands = {
+        "ann": {
+            "yellow": 12,
+            "red": 12,
+            "blue": 12,
+            "green": 12,
+            "white": 12,
+            "black": 12,
+            "orange": 12,
+            "purple": 12,
+            "locomotive": 9,
+        }
+    }
+    state = position("europe", train_deck=[], discard=[], face_up=["locomotive"] * 5, hands=hands)
     state, events = act(state, "ann", claim("munchen-zurich", yellow=2))
     assert events[0]["revealed"] == [] and events[0]["extra"] == 0
     assert state.claims == {"munchen-zurich": "ann"}
 
 
 def test_tunnel_with_fewer_cards_to_turn_up_reveals_what_there_is():
-    hands = {"ann": {"yellow": 10, "red": 12, "blue": 12, "green": 12, "white": 12,
-                     "black": 12, "orange": 12, "purple": 12, "locomotive": 14}}
-    state = position("europe", train_deck=["yellow"], discard=[], face_up=["yellow"],
-                     hands=hands)
+    hands = {
+        "ann": {
+            "yellow": 10,
+            "red": 12,
+            "blue": 12,
+            "green": 12,
+            "white": 12,
+            "black": 12,
+            "orange": 12,
+            "purple": 12,
+            "locomotive": 14,
+        }
+    }
+    state = position("europe", train_deck=["yellow"], discard=[], face_up=["yellow"], hands=hands)
     state, events = act(state, "ann", claim("munchen-zurich", yellow=2))
     assert events[0]["revealed"] == ["yellow"] and state.pending.extra == 1

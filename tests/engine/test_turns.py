@@ -32,8 +32,7 @@ def test_second_card_must_be_drawn_before_anything_else():
 
 
 def test_last_round_everyone_gets_one_more_turn_including_the_player_who_started_it():
-    state = position(players=PLAYERS, face_up=ROW, trains={"ann": 3},
-                     hands={"ann": {"yellow": 1}})
+    state = position(players=PLAYERS, face_up=ROW, trains={"ann": 3}, hands={"ann": {"yellow": 1}})
     state, events = act(state, "ann", claim("atlanta-nashville", yellow=1))
     assert {"type": "last_round", "player": "ann"} in events
     assert state.last_round_ends_after == 0
@@ -48,15 +47,15 @@ def test_last_round_everyone_gets_one_more_turn_including_the_player_who_started
 
 
 def test_last_round_starts_at_two_trains_not_three():
-    state = position(players=PLAYERS, face_up=ROW, trains={"ann": 4},
-                     hands={"ann": {"yellow": 1}})
+    state = position(players=PLAYERS, face_up=ROW, trains={"ann": 4}, hands={"ann": {"yellow": 1}})
     state, events = act(state, "ann", claim("atlanta-nashville", yellow=1))
     assert "last_round" not in types(events) and state.last_round_ends_after is None
 
 
 def test_last_round_is_started_only_once():
-    state = position(players=PLAYERS, face_up=ROW, trains={"ann": 3, "bob": 2},
-                     hands={"ann": {"yellow": 1}})
+    state = position(
+        players=PLAYERS, face_up=ROW, trains={"ann": 3, "bob": 2}, hands={"ann": {"yellow": 1}}
+    )
     state, _ = act(state, "ann", claim("atlanta-nashville", yellow=1))
     state, events = two_draws(state, "bob")
     assert "last_round" not in types(events) and state.last_round_ends_after == 0
@@ -71,10 +70,29 @@ def stuck_position(**extra):
 
     usa = get_map("usa")
     claims = {route: FOUR[i % 4] for i, route in enumerate(sorted(usa.routes))}
-    hands = {"ann": {"red": 12, "blue": 12, "green": 12, "white": 12, "black": 12,
-                     "orange": 12, "yellow": 12, "purple": 12, "locomotive": 14}}
-    return position(players=FOUR, train_deck=[], face_up=[], hands=hands, claims=claims,
-                    tickets={"cy": list(usa.tickets)}, trains={p: 10 for p in FOUR}, **extra)
+    hands = {
+        "ann": {
+            "red": 12,
+            "blue": 12,
+            "green": 12,
+            "white": 12,
+            "black": 12,
+            "orange": 12,
+            "yellow": 12,
+            "purple": 12,
+            "locomotive": 14,
+        }
+    }
+    return position(
+        players=FOUR,
+        train_deck=[],
+        face_up=[],
+        hands=hands,
+        claims=claims,
+        tickets={"cy": list(usa.tickets)},
+        trains={p: 10 for p in FOUR},
+        **extra,
+    )
 
 
 def test_pass_only_when_nothing_else_is_legal():

@@ -78,8 +78,9 @@ class _Parser(HTMLParser):
         elif self._in_board and tag == "div":
             self._in_board += 1
         if tag == "form":
-            self._form = Form(a.get("action", ""), a.get("method", "get").lower(),
-                              a.get("class", ""))
+            self._form = Form(
+                a.get("action", ""), a.get("method", "get").lower(), a.get("class", "")
+            )
             self.forms.append(self._form)
         elif tag == "a" and a.get("href"):
             if self._in_board and "pick" in a.get("class", ""):
@@ -176,16 +177,18 @@ class Browser:
             offered = form.checkboxes["tickets"]
             count = rng.randint(keep_minimum(html), len(offered))
             chosen = rng.sample(offered, count)
-            return "keep_tickets", self.submit(form, form.data(checked={"tickets": chosen}),
-                                               htmx=htmx)
+            return "keep_tickets", self.submit(
+                form, form.data(checked={"tickets": chosen}), htmx=htmx
+            )
         pay = page.move_forms("pay_tunnel")
         decline = page.move_forms("decline_tunnel")
         if pay or decline:
             if pay and (not decline or rng.random() < 0.7):
                 form = pay[0]
                 choice = rng.choice(form.radios["cards"])
-                return "pay_tunnel", self.submit(form, form.data(radios={"cards": choice}),
-                                                 htmx=htmx)
+                return "pay_tunnel", self.submit(
+                    form, form.data(radios={"cards": choice}), htmx=htmx
+                )
             return "decline_tunnel", self.submit(decline[0], decline[0].data(), htmx=htmx)
         options = []
         if page.route_links:
@@ -239,8 +242,12 @@ def set_position(game, setup: dict, *, seed: int = 1):
     for alias in sorted(ids, key=len, reverse=True):
         text = text.replace(f'"{alias}"', json.dumps(ids[alias]))
     state, _ = engine.load_scenario(
-        {"map": game.map_id, "players": [s.player_id for s in seats], "seed": seed,
-         "setup": json.loads(text)}
+        {
+            "map": game.map_id,
+            "players": [s.player_id for s in seats],
+            "seed": seed,
+            "setup": json.loads(text),
+        }
     )
     game.state = state.to_dict()
     phase = state.to_dict()["phase"]

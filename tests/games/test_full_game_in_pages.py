@@ -53,13 +53,13 @@ def test_a_whole_game_played_by_clicking_through_the_pages_ends_on_the_score_she
     html, page = browsers[users[0].pk].page()
     assert "Score sheet" in html
     assert not [f for f in page.move_forms() if f.enabled_buttons()], "nothing left to do"
-    sheet = html[html.index("Score sheet"):]
+    sheet = html[html.index("Score sheet") :]
     seats = sorted(game.seats.select_related("user"), key=lambda s: (s.place, s.order))
     # Every player is on the sheet with their final total, in the order of their places.
     positions = [sheet.index(f"</span>{seat.user.username}") for seat in seats]
     assert positions == sorted(positions)
     for seat in seats:
-        row = sheet[sheet.index(f"</span>{seat.user.username}"):]
+        row = sheet[sheet.index(f"</span>{seat.user.username}") :]
         total = re.search(r'class="total"[^>]*><strong>(-?\d+)</strong>', row)
         assert int(total.group(1)) == seat.final_score
     assert "Ties go to the player with the most completed tickets" in sheet

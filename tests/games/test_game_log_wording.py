@@ -17,16 +17,18 @@ pytestmark = pytest.mark.django_db
 
 def act(game, seat, action: dict):
     game.refresh_from_db()
-    return game_play(game_id=game.pk, user=seat.user, action=action,
-                     expected_version=game.version)
+    return game_play(game_id=game.pk, user=seat.user, action=action, expected_version=game.version)
 
 
 def in_play(*names):
     """Every player has kept their opening tickets; returns the game and the seat to move."""
     game = started_game(make_users(*names))
     for seat in who_must_act(game):
-        keep = next(a for a in engine.legal_actions(state_of(game), seat.player_id)
-                    if a.to_dict()["type"] == "keep_tickets")
+        keep = next(
+            a
+            for a in engine.legal_actions(state_of(game), seat.player_id)
+            if a.to_dict()["type"] == "keep_tickets"
+        )
         act(game, seat, keep.to_dict())
     (seat,) = who_must_act(game)
     return game, seat
@@ -72,9 +74,7 @@ def test_a_first_draw_alone_is_its_own_line_until_the_second(client):
     color = a_face_up_card(game)
     act(game, seat, {"type": "draw_card", "from": "face_up", "color": color})
 
-    assert log_lines(client, game)[0].endswith(
-        f"{seat.user.username} took a face-up {color} card."
-    )
+    assert log_lines(client, game)[0].endswith(f"{seat.user.username} took a face-up {color} card.")
 
     act(game, seat, {"type": "draw_card", "from": "deck"})
     assert log_lines(client, game)[0].endswith(
@@ -87,8 +87,9 @@ def test_the_game_over_sentence_continues_the_last_moves_line(client):
     play_to_the_end(game, random.Random(5))
 
     lines = log_lines(client, game)
-    assert re.search(r"; the game is over: \w+ (wins|share the win) with -?\d+ points?\.$",
-                     lines[0]), lines[0]
+    assert re.search(
+        r"; the game is over: \w+ (wins|share the win) with -?\d+ points?\.$", lines[0]
+    ), lines[0]
     assert not [line for line in lines if re.search(r"; [A-Z]", line)]
     for line in lines:  # no turn tells the same draw twice
         assert line.count("drew a card from the deck") <= 1, line

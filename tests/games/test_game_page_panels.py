@@ -21,18 +21,22 @@ def section(html: str, marker: str) -> str:
     """The <section> that holds `marker`."""
     at = html.index(marker)
     start = html.rindex("<section", 0, at)
-    return html[start:html.index("</section>", at)]
+    return html[start : html.index("</section>", at)]
 
 
 def test_a_pending_tunnel_shows_the_cards_the_player_laid_next_to_those_turned_up(db):
     game = europe_for_three()
-    players = set_position(game, {
-        "phase": "play", "current": "p0",
-        "train_deck": ["purple", "locomotive", "green"],
-        "face_up": ["red", "red", "blue", "green", "white"],
-        "hands": {"p0": {"purple": 2, "orange": 1}, "p1": {}, "p2": {}},
-        "tickets": TICKETS,
-    })
+    players = set_position(
+        game,
+        {
+            "phase": "play",
+            "current": "p0",
+            "train_deck": ["purple", "locomotive", "green"],
+            "face_up": ["red", "red", "blue", "green", "white"],
+            "hands": {"p0": {"purple": 2, "orange": 1}, "p1": {}, "p2": {}},
+            "tickets": TICKETS,
+        },
+    )
     me = Browser(Client(), players["p0"].user, game)
     _, panel = me.page(f"/games/{game.pk}/route/marseille-zurich/")
     form = panel.move_forms("claim_route")[0]
@@ -41,7 +45,7 @@ def test_a_pending_tunnel_shows_the_cards_the_player_laid_next_to_those_turned_u
     html, _ = me.page()
     tunnel = section(html, "Tunnel: Marseille – Zürich")
     assert "You do not hold the cards to pay the extra cost." in tunnel
-    laid = tunnel[tunnel.index("You laid"):tunnel.index("The three cards turned up")]
+    laid = tunnel[tunnel.index("You laid") : tunnel.index("The three cards turned up")]
     assert re.sub(r"<[^>]+>", "", laid).startswith("You laid 2 purple")
     assert laid.count("<svg") == 1 and 'aria-label="2 × Purple"' in laid
     # Out of the hand while they lie on the table: the hand holds only the orange card.
@@ -51,10 +55,15 @@ def test_a_pending_tunnel_shows_the_cards_the_player_laid_next_to_those_turned_u
 
 def test_the_turn_panel_describes_claimable_routes_as_the_board_draws_them(db):
     game = europe_for_three()
-    players = set_position(game, {
-        "phase": "play", "current": "p0",
-        "hands": {"p0": {"red": 3}, "p1": {}, "p2": {}}, "tickets": TICKETS,
-    })
+    players = set_position(
+        game,
+        {
+            "phase": "play",
+            "current": "p0",
+            "hands": {"p0": {"red": 3}, "p1": {}, "p2": {}},
+            "tickets": TICKETS,
+        },
+    )
     html, page = Browser(Client(), players["p0"].user, game).page()
     move = section(html, "Your move")
     assert page.route_links
@@ -65,15 +74,24 @@ def test_the_turn_panel_describes_claimable_routes_as_the_board_draws_them(db):
 def finished_game():
     """p0 ends the last round with two blind draws; p1's routes earn points."""
     game = europe_for_three()
-    players = set_position(game, {
-        "phase": "play", "current": "p0",
-        "claims": {"brest-dieppe": "p1", "dieppe-paris": "p1"},
-        "tickets": TICKETS, "last_round_ends_after": "p0",
-    })
+    players = set_position(
+        game,
+        {
+            "phase": "play",
+            "current": "p0",
+            "claims": {"brest-dieppe": "p1", "dieppe-paris": "p1"},
+            "tickets": TICKETS,
+            "last_round_ends_after": "p0",
+        },
+    )
     for _ in range(2):
         game.refresh_from_db()
-        game_play(game_id=game.pk, user=players["p0"].user,
-                  action={"type": "draw_card", "from": "deck"}, expected_version=game.version)
+        game_play(
+            game_id=game.pk,
+            user=players["p0"].user,
+            action={"type": "draw_card", "from": "deck"},
+            expected_version=game.version,
+        )
     game.refresh_from_db()
     assert game.is_over
     return game, players
@@ -81,11 +99,13 @@ def finished_game():
 
 def player_rows(html: str) -> dict[str, list[str]]:
     table = section(html, 'id="players-title"')
-    head = re.findall(r"<th[^>]*>(.*?)</th>", table[:table.index("</thead>")])
+    head = re.findall(r"<th[^>]*>(.*?)</th>", table[: table.index("</thead>")])
     rows = {}
-    for row in re.findall(r"<tr[^>]*>(.*?)</tr>", table[table.index("<tbody>"):], re.S):
-        cells = [re.sub(r"<[^>]+>", "", c).strip()
-                 for c in re.findall(r"<t[hd][^>]*>(.*?)</t[hd]>", row, re.S)]
+    for row in re.findall(r"<tr[^>]*>(.*?)</tr>", table[table.index("<tbody>") :], re.S):
+        cells = [
+            re.sub(r"<[^>]+>", "", c).strip()
+            for c in re.findall(r"<t[hd][^>]*>(.*?)</t[hd]>", row, re.S)
+        ]
         rows[cells[0].replace("▶", "").split()[0]] = cells
     rows["head"] = [re.sub(r"<[^>]+>", "", h) for h in head]
     return rows
@@ -96,9 +116,14 @@ def test_after_the_game_the_players_table_shows_the_final_totals_of_the_score_sh
     html, _ = Browser(Client(), players["p0"].user, game).page()
     rows = player_rows(html)
     assert rows["head"][1] == "Total"
-    totals = dict(re.findall(
-        r'<th scope="row"><span class="swatch"[^>]*></span>(\w+).*?'
-        r'<td class="total" data-label="Total"><strong>(-?\d+)</strong>', html, re.S))
+    totals = dict(
+        re.findall(
+            r'<th scope="row"><span class="swatch"[^>]*></span>(\w+).*?'
+            r'<td class="total" data-label="Total"><strong>(-?\d+)</strong>',
+            html,
+            re.S,
+        )
+    )
     assert set(totals) == {"alice", "bruno", "chiara"}
     for name, total in totals.items():
         assert rows[name][1] == total, (name, rows[name])
@@ -108,10 +133,15 @@ def test_after_the_game_the_players_table_shows_the_final_totals_of_the_score_sh
 
 def test_while_playing_the_players_table_shows_the_running_score(db):
     game = europe_for_three()
-    players = set_position(game, {
-        "phase": "play", "current": "p0",
-        "claims": {"brest-dieppe": "p1", "dieppe-paris": "p1"}, "tickets": TICKETS,
-    })
+    players = set_position(
+        game,
+        {
+            "phase": "play",
+            "current": "p0",
+            "claims": {"brest-dieppe": "p1", "dieppe-paris": "p1"},
+            "tickets": TICKETS,
+        },
+    )
     rows = player_rows(Browser(Client(), players["p0"].user, game).page()[0])
     assert rows["head"][1] == "Pts" and rows[players["p1"].user.username][1] == "3"
 

@@ -30,8 +30,12 @@ def game_in_progress(map_id: str, seed: int):
     state = state_of(game)
     kinds = {a.type for a in engine.legal_actions(state, seat.player_id)}
     if "draw_tickets" in kinds:
-        game_play(game_id=game.pk, user=seat.user, action={"type": "draw_tickets"},
-                  expected_version=game.version)
+        game_play(
+            game_id=game.pk,
+            user=seat.user,
+            action={"type": "draw_tickets"},
+            expected_version=game.version,
+        )
         game.refresh_from_db()
     return game, users
 
@@ -44,19 +48,29 @@ def urls_for(game) -> list[tuple[str, str, dict]]:
     last = Move.objects.filter(game=game).count()
     routes = set()
     for seat in game.seats.all():
-        routes |= {a.route for a in engine.legal_actions(state, seat.player_id)
-                   if a.type == "claim_route"}
+        routes |= {
+            a.route for a in engine.legal_actions(state, seat.player_id) if a.type == "claim_route"
+        }
     routes = sorted(routes)[:5] + ["denver-omaha", "no-such-route"]
-    urls = [("GET", base, {}), ("GET", base + "log/", {}), ("GET", base + "station/", {}),
-            ("GET", base + "version/", {"v": "0"}),
-            ("GET", base + "version/", {"v": str(game.version)})]
+    urls = [
+        ("GET", base, {}),
+        ("GET", base + "log/", {}),
+        ("GET", base + "station/", {}),
+        ("GET", base + "version/", {"v": "0"}),
+        ("GET", base + "version/", {"v": str(game.version)}),
+    ]
     urls += [("GET", base + f"route/{route}/", {}) for route in routes]
-    urls += [("GET", base + "replay/", {"move": str(n)})
-             for n in sorted({0, 1, 2, last // 2, last - 1, last})]
+    urls += [
+        ("GET", base + "replay/", {"move": str(n)})
+        for n in sorted({0, 1, 2, last // 2, last - 1, last})
+    ]
     urls += [
         ("POST", base + "move/", {"type": "draw_card", "from": "deck", "version": "0"}),
-        ("POST", base + "move/", {"type": "claim_route", "route": "x", "cards": "red:1",
-                                  "version": str(game.version)}),
+        (
+            "POST",
+            base + "move/",
+            {"type": "claim_route", "route": "x", "cards": "red:1", "version": str(game.version)},
+        ),
         ("POST", base + "move/", {"type": "keep_tickets", "version": str(game.version)}),
         ("POST", base + "move/", {"type": "bogus", "version": str(game.version)}),
     ]
@@ -117,7 +131,8 @@ def assert_nothing_hidden(html, url, *, viewer, per_player, deck_runs, seed):
 
 @pytest.mark.parametrize(("map_id", "seed"), [("usa", 21), ("europe", 22)])
 def test_no_response_shows_another_players_hand_tickets_the_deck_order_or_the_seed(
-    map_id, seed,
+    map_id,
+    seed,
 ):
     game, users = game_in_progress(map_id, seed)
     per_player, deck_runs, game_seed = secrets_of(game)
@@ -131,8 +146,9 @@ def test_no_response_shows_another_players_hand_tickets_the_deck_order_or_the_se
             client.force_login(user)
         pages = 0
         for url, html in fetch_all(client, game):
-            assert_nothing_hidden(html, url, viewer=pid, per_player=per_player,
-                                  deck_runs=deck_runs, seed=game_seed)
+            assert_nothing_hidden(
+                html, url, viewer=pid, per_player=per_player, deck_runs=deck_runs, seed=game_seed
+            )
             pages += 1
         assert pages > 20
     # The test can fail: each player's own page does show their own tickets.

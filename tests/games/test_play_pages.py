@@ -43,8 +43,10 @@ def test_a_player_sees_the_board_their_hand_their_tickets_and_the_opening_choice
     assert "Keep at least 2" in html
     offered = page.move_forms("keep_tickets")[0].checkboxes["tickets"]
     seat = game.seats.get(user=ann)
-    assert offered == engine.player_view(state_of(game), seat.player_id)["players"][
-        seat.player_id]["offered"]
+    assert (
+        offered
+        == engine.player_view(state_of(game), seat.player_id)["players"][seat.player_id]["offered"]
+    )
     assert "Your cards" in html and "Players" in html
 
 
@@ -55,8 +57,9 @@ def test_a_stranger_gets_404_for_every_page_of_a_private_game(two_player_game):
     for url in ("", "route/denver-omaha/", "station/", "version/", "replay/", "log/"):
         assert stranger.get(f"/games/{game.pk}/{url}").status_code == 404, url
         assert Client().get(f"/games/{game.pk}/{url}").status_code == 404, url
-    response = stranger.post(f"/games/{game.pk}/move/", {"type": "draw_card", "from": "deck",
-                                                          "version": game.version})
+    response = stranger.post(
+        f"/games/{game.pk}/move/", {"type": "draw_card", "from": "deck", "version": game.version}
+    )
     assert response.status_code == 404
 
 
@@ -73,12 +76,16 @@ def test_a_spectator_of_a_public_game_sees_the_board_but_no_hand_and_cannot_move
 
 def first_to_draw(game, ann, bob):
     """The first player to move, with empty hands and five colours face up; their browser."""
-    players = set_position(game, {
-        "phase": "play", "current": "p0",
-        "face_up": ["red", "blue", "green", "white", "black"],
-        "hands": {"p0": {}, "p1": {}},
-        "tickets": {"p0": ["boston-miami"], "p1": ["denver-el_paso"]},
-    })
+    players = set_position(
+        game,
+        {
+            "phase": "play",
+            "current": "p0",
+            "face_up": ["red", "blue", "green", "white", "black"],
+            "hands": {"p0": {}, "p1": {}},
+            "tickets": {"p0": ["boston-miami"], "p1": ["denver-el_paso"]},
+        },
+    )
     me = next(b for b in browsers_for(game, [ann, bob]) if b.user == players["p0"].user)
     return players, me
 
@@ -93,10 +100,11 @@ def test_drawing_a_face_up_card_offers_the_second_draw_in_the_same_turn(two_play
     assert response.status_code == 200
     html = text_of(response)
     assert "Draw your second card" in html
-    assert 'hx-swap-oob' in html and 'id="board"' in html
+    assert "hx-swap-oob" in html and 'id="board"' in html
     state = state_of(game)
-    assert engine.player_view(state, players["p0"].player_id)["players"][
-        players["p0"].player_id]["hand"] == {"red": 1}
+    assert engine.player_view(state, players["p0"].player_id)["players"][players["p0"].player_id][
+        "hand"
+    ] == {"red": 1}
     assert engine.player_view(state, None)["current"] == players["p0"].player_id
 
 
@@ -104,11 +112,15 @@ def test_clicking_a_route_lists_each_way_to_pay_and_spends_nothing_until_confirm
     two_player_game,
 ):
     game, ann, bob = two_player_game
-    players = set_position(game, {
-        "phase": "play", "current": "p0",
-        "hands": {"p0": {"red": 3, "blue": 3, "locomotive": 1}, "p1": {}},
-        "tickets": {"p0": ["boston-miami"], "p1": ["denver-el_paso"]},
-    })
+    players = set_position(
+        game,
+        {
+            "phase": "play",
+            "current": "p0",
+            "hands": {"p0": {"red": 3, "blue": 3, "locomotive": 1}, "p1": {}},
+            "tickets": {"p0": ["boston-miami"], "p1": ["denver-el_paso"]},
+        },
+    )
     me = Browser(Client(), players["p0"].user, game)
     html, page = me.page()
     route = f"/games/{game.pk}/route/atlanta-nashville/"
@@ -132,16 +144,24 @@ def test_clicking_a_route_lists_each_way_to_pay_and_spends_nothing_until_confirm
     assert response.status_code == 302
     state = engine.player_view(state_of(game), players["p0"].player_id)
     assert state["claims"]["atlanta-nashville"] == players["p0"].player_id
-    assert state["players"][players["p0"].player_id]["hand"] == {"red": 3, "blue": 2,
-                                                                  "locomotive": 1}
+    assert state["players"][players["p0"].player_id]["hand"] == {
+        "red": 3,
+        "blue": 2,
+        "locomotive": 1,
+    }
 
 
 def test_a_route_that_cannot_be_claimed_says_so_and_offers_no_payment(two_player_game):
     game, ann, bob = two_player_game
-    players = set_position(game, {
-        "phase": "play", "current": "p0", "hands": {"p0": {}, "p1": {}},
-        "tickets": {"p0": ["boston-miami"], "p1": ["denver-el_paso"]},
-    })
+    players = set_position(
+        game,
+        {
+            "phase": "play",
+            "current": "p0",
+            "hands": {"p0": {}, "p1": {}},
+            "tickets": {"p0": ["boston-miami"], "p1": ["denver-el_paso"]},
+        },
+    )
     me = Browser(Client(), players["p0"].user, game)
     html, page = me.page(f"/games/{game.pk}/route/miami-new_orleans/")
     assert "You cannot claim that route now." in html
@@ -176,8 +196,12 @@ def test_opening_tickets_kept_from_a_page_one_version_behind_are_accepted(two_pl
     _, ann_page = ann_browser.page()
     _, bob_page = bob_browser.page()
     form = bob_page.move_forms("keep_tickets")[0]
-    assert bob_browser.submit(form, form.data(checked={"tickets": form.checkboxes["tickets"]}))\
-        .status_code == 302
+    assert (
+        bob_browser.submit(
+            form, form.data(checked={"tickets": form.checkboxes["tickets"]})
+        ).status_code
+        == 302
+    )
     behind = ann_page.move_forms("keep_tickets")[0]
     response = ann_browser.submit(
         behind, behind.data(checked={"tickets": behind.checkboxes["tickets"]}), htmx=True
@@ -200,7 +224,8 @@ def test_two_tabs_posting_the_same_move_apply_it_once_and_the_second_is_told_it_
     _, page2 = tab2.page()
     deck1, deck2 = page1.move_forms("draw_card")[1], page2.move_forms("draw_card")[1]
     assert deck1.hidden["from"] == "deck" and deck1.hidden == deck2.hidden | {
-        "csrfmiddlewaretoken": deck1.hidden["csrfmiddlewaretoken"]}
+        "csrfmiddlewaretoken": deck1.hidden["csrfmiddlewaretoken"]
+    }
     moves_before = Move.objects.filter(game=game).count()
 
     first = tab1.submit(deck1, deck1.data())
@@ -220,10 +245,11 @@ def test_a_malformed_post_is_refused_with_400_and_changes_nothing(two_player_gam
     client = Client()
     client.force_login(ann)
     before = game.version
-    for data in ({"type": "fly", "version": before},
-                 {"type": "claim_route", "route": "denver-omaha", "cards": "gold:9",
-                  "version": before},
-                 {"type": "draw_card", "from": "deck"}):
+    for data in (
+        {"type": "fly", "version": before},
+        {"type": "claim_route", "route": "denver-omaha", "cards": "gold:9", "version": before},
+        {"type": "draw_card", "from": "deck"},
+    ):
         response = client.post(f"/games/{game.pk}/move/", data)
         assert response.status_code == 400, data
     game.refresh_from_db()
@@ -233,13 +259,17 @@ def test_a_malformed_post_is_refused_with_400_and_changes_nothing(two_player_gam
 def test_the_tunnel_page_shows_the_three_cards_and_the_extra_cost_then_pay_claims_it():
     ann, bob = make_users("ann", "bob")
     game = started_game([ann, bob], map_id="europe")
-    players = set_position(game, {
-        "phase": "play", "current": "p0",
-        "train_deck": ["purple", "locomotive", "green"],
-        "face_up": ["red", "red", "blue", "green", "white"],
-        "hands": {"p0": {"purple": 4, "locomotive": 1}, "p1": {}},
-        "tickets": {"p0": ["amsterdam-pamplona"], "p1": ["angora-kharkov"]},
-    })
+    players = set_position(
+        game,
+        {
+            "phase": "play",
+            "current": "p0",
+            "train_deck": ["purple", "locomotive", "green"],
+            "face_up": ["red", "red", "blue", "green", "white"],
+            "hands": {"p0": {"purple": 4, "locomotive": 1}, "p1": {}},
+            "tickets": {"p0": ["amsterdam-pamplona"], "p1": ["angora-kharkov"]},
+        },
+    )
     me = Browser(Client(), players["p0"].user, game)
     _, panel = me.page(f"/games/{game.pk}/route/marseille-zurich/")
     form = panel.move_forms("claim_route")[0]
@@ -249,7 +279,7 @@ def test_the_tunnel_page_shows_the_three_cards_and_the_extra_cost_then_pay_claim
     html, page = me.page()
     assert "Tunnel: Marseille – Zürich" in html
     assert "Extra cost: 2 cards." in html
-    revealed = html[html.index('class="revealed"'):html.index("Extra cost")]
+    revealed = html[html.index('class="revealed"') : html.index("Extra cost")]
     assert revealed.count("<svg") == 3
     pay = page.move_forms("pay_tunnel")[0]
     assert set(pay.radios["cards"]) == {"purple:2", "purple:1,locomotive:1"}
@@ -267,13 +297,17 @@ def test_the_tunnel_page_shows_the_three_cards_and_the_extra_cost_then_pay_claim
 def test_declining_a_tunnel_takes_the_cards_back_and_ends_the_turn():
     ann, bob = make_users("ann", "bob")
     game = started_game([ann, bob], map_id="europe")
-    players = set_position(game, {
-        "phase": "play", "current": "p0",
-        "train_deck": ["purple", "purple", "purple"],
-        "face_up": ["red", "red", "blue", "green", "white"],
-        "hands": {"p0": {"purple": 2}, "p1": {}},
-        "tickets": {"p0": ["amsterdam-pamplona"], "p1": ["angora-kharkov"]},
-    })
+    players = set_position(
+        game,
+        {
+            "phase": "play",
+            "current": "p0",
+            "train_deck": ["purple", "purple", "purple"],
+            "face_up": ["red", "red", "blue", "green", "white"],
+            "hands": {"p0": {"purple": 2}, "p1": {}},
+            "tickets": {"p0": ["amsterdam-pamplona"], "p1": ["angora-kharkov"]},
+        },
+    )
     me = Browser(Client(), players["p0"].user, game)
     _, panel = me.page(f"/games/{game.pk}/route/marseille-zurich/")
     form = panel.move_forms("claim_route")[0]
@@ -292,12 +326,16 @@ def test_declining_a_tunnel_takes_the_cards_back_and_ends_the_turn():
 def test_building_a_station_lets_the_player_choose_the_city_and_the_payment():
     ann, bob = make_users("ann", "bob")
     game = started_game([ann, bob], map_id="europe")
-    players = set_position(game, {
-        "phase": "play", "current": "p0",
-        "hands": {"p0": {"red": 1, "blue": 1}, "p1": {}},
-        "stations": {"berlin": "p1"},
-        "tickets": {"p0": ["amsterdam-pamplona"], "p1": ["angora-kharkov"]},
-    })
+    players = set_position(
+        game,
+        {
+            "phase": "play",
+            "current": "p0",
+            "hands": {"p0": {"red": 1, "blue": 1}, "p1": {}},
+            "stations": {"berlin": "p1"},
+            "tickets": {"p0": ["amsterdam-pamplona"], "p1": ["angora-kharkov"]},
+        },
+    )
     me = Browser(Client(), players["p0"].user, game)
     html, page = me.page()
     station_link = page.link_to("/station/")
@@ -319,12 +357,16 @@ def test_building_a_station_lets_the_player_choose_the_city_and_the_payment():
 def test_the_last_round_is_announced_to_every_player():
     ann, bob = make_users("ann", "bob")
     game = started_game([ann, bob], map_id="usa")
-    players = set_position(game, {
-        "phase": "play", "current": "p0",
-        "hands": {"p0": {"red": 2}, "p1": {}},
-        "trains": {"p0": 3},
-        "tickets": {"p0": ["boston-miami"], "p1": ["denver-el_paso"]},
-    })
+    players = set_position(
+        game,
+        {
+            "phase": "play",
+            "current": "p0",
+            "hands": {"p0": {"red": 2}, "p1": {}},
+            "trains": {"p0": 3},
+            "tickets": {"p0": ["boston-miami"], "p1": ["denver-el_paso"]},
+        },
+    )
     me = Browser(Client(), players["p0"].user, game)
     other = Browser(Client(), players["p1"].user, game)
     html, _ = other.page()
@@ -353,7 +395,8 @@ def test_the_deadline_is_shown_in_the_viewers_time_zone(two_player_game):
 
 
 def test_the_version_endpoint_answers_204_while_current_and_asks_for_a_refresh_after_a_move(
-    two_player_game, django_assert_max_num_queries,
+    two_player_game,
+    django_assert_max_num_queries,
 ):
     game, ann, bob = two_player_game
     client = Client()

@@ -41,6 +41,7 @@ def slow_engine():
         def call(*args, **kwargs):
             time.sleep(HOLD_SECONDS)
             return real(*args, **kwargs)
+
         return call
 
     with (
@@ -121,8 +122,13 @@ def test_a_last_second_move_and_the_deadline_sweep_never_both_win(slow_engine, f
         return game_forfeit(game_id=game.pk, seat_id=seat.pk, reason="timeout", now=when)
 
     calls = (move, sweep) if first == "move" else (sweep, move)
-    results = dict(zip((first, "sweep" if first == "move" else "move"),
-                       run_together(*calls, stagger=HOLD_SECONDS / 3), strict=True))
+    results = dict(
+        zip(
+            (first, "sweep" if first == "move" else "move"),
+            run_together(*calls, stagger=HOLD_SECONDS / 3),
+            strict=True,
+        )
+    )
     moved, move_error = results["move"]
     forfeit_move, sweep_error = results["sweep"]
     assert sweep_error is None, sweep_error

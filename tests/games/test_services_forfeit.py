@@ -82,7 +82,9 @@ def test_in_a_three_player_game_the_turn_passes_and_the_others_play_on(time_mach
     # Out is out: the forfeited player cannot come back with a move.
     with pytest.raises(NotAllowed):
         game_play(
-            game_id=game.pk, user=late.user, action={"type": "draw_card", "from": "deck"},
+            game_id=game.pk,
+            user=late.user,
+            action={"type": "draw_card", "from": "deck"},
             expected_version=game.version,
         )
 
@@ -117,7 +119,9 @@ def test_in_the_opening_the_player_who_chose_in_time_wins_over_the_one_who_did_n
     rng = random.Random(5)
     punctual, late = who_must_act(game)
     game_play(
-        game_id=game.pk, user=punctual.user, action=a_legal_action(game, punctual, rng),
+        game_id=game.pk,
+        user=punctual.user,
+        action=a_legal_action(game, punctual, rng),
         expected_version=game.version,
     )
     game_forfeit(game_id=game.pk, seat_id=late.pk, reason="timeout", now=after_deadline(game))

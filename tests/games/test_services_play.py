@@ -69,9 +69,7 @@ def test_a_stale_version_is_refused_as_moved_on_and_changes_nothing():
     before = snapshot(game)
     # The same post again (a double-click, the back button): made against the old version.
     with pytest.raises(GameMovedOn) as refused:
-        game_play(
-            game_id=game.pk, user=seat.user, action=action, expected_version=game.version - 1
-        )
+        game_play(game_id=game.pk, user=seat.user, action=action, expected_version=game.version - 1)
     assert refused.value.message == "The game has moved on; here is the current position."
     assert http_status_for(refused.value) == 409
     assert snapshot(game) == before
@@ -85,7 +83,9 @@ def test_an_illegal_move_carries_the_engines_message_and_changes_nothing():
     before = snapshot(game)
     with pytest.raises(engine.IllegalMove) as refused:
         game_play(
-            game_id=game.pk, user=seat.user, action={"type": "keep_tickets", "tickets": []},
+            game_id=game.pk,
+            user=seat.user,
+            action={"type": "keep_tickets", "tickets": []},
             expected_version=game.version,
         )
     assert refused.value.code and refused.value.message
@@ -101,7 +101,9 @@ def test_a_move_out_of_turn_is_refused_by_the_rules():
     before = snapshot(game)
     with pytest.raises(engine.IllegalMove) as refused:
         game_play(
-            game_id=game.pk, user=waiting.user, action={"type": "draw_card", "from": "deck"},
+            game_id=game.pk,
+            user=waiting.user,
+            action={"type": "draw_card", "from": "deck"},
             expected_version=game.version,
         )
     assert refused.value.code == "not_your_turn"
@@ -115,7 +117,9 @@ def test_a_stranger_or_a_visitor_gets_not_found_and_changes_nothing():
     for outsider in (make_user("eve"), AnonymousUser()):
         with pytest.raises(NotAPlayer) as refused:
             game_play(
-                game_id=game.pk, user=outsider, action={"type": "draw_card", "from": "deck"},
+                game_id=game.pk,
+                user=outsider,
+                action={"type": "draw_card", "from": "deck"},
                 expected_version=game.version,
             )
         assert http_status_for(refused.value) == 404
@@ -141,7 +145,9 @@ def test_the_version_is_checked_before_the_action_is_read():
     game = started_game([ann, bob])
     with pytest.raises(GameMovedOn):
         game_play(
-            game_id=game.pk, user=ann, action={"type": "teleport"},
+            game_id=game.pk,
+            user=ann,
+            action={"type": "teleport"},
             expected_version=game.version + 5,
         )
 
@@ -168,7 +174,9 @@ def test_the_opening_is_everyones_at_once_then_the_first_player_gets_the_clock(t
     time_machine.move_to("2030-01-01 15:00Z", tick=False)
     first = who_must_act(game)[0]
     game_play(
-        game_id=game.pk, user=first.user, action=a_legal_action(game, first, rng),
+        game_id=game.pk,
+        user=first.user,
+        action=a_legal_action(game, first, rng),
         expected_version=game.version,
     )
     game.refresh_from_db()
@@ -191,7 +199,9 @@ def test_the_clock_restarts_when_the_turn_passes_but_not_between_two_card_draws(
     seat = seat_to_move(game)
     time_machine.move_to("2030-01-01 12:30Z", tick=False)
     game_play(
-        game_id=game.pk, user=seat.user, action={"type": "draw_card", "from": "deck"},
+        game_id=game.pk,
+        user=seat.user,
+        action={"type": "draw_card", "from": "deck"},
         expected_version=game.version,
     )
     game.refresh_from_db()
@@ -199,7 +209,9 @@ def test_the_clock_restarts_when_the_turn_passes_but_not_between_two_card_draws(
     assert seat_to_move(game) == seat  # a second card is still to draw
     time_machine.move_to("2030-01-01 12:40Z", tick=False)
     game_play(
-        game_id=game.pk, user=seat.user, action={"type": "draw_card", "from": "deck"},
+        game_id=game.pk,
+        user=seat.user,
+        action={"type": "draw_card", "from": "deck"},
         expected_version=game.version,
     )
     game.refresh_from_db()
@@ -219,13 +231,17 @@ def test_the_notification_hooks_run_inside_the_moves_transaction():
         pytest.raises(RuntimeError),
     ):
         game_play(
-            game_id=game.pk, user=seat.user, action=a_legal_action(game, seat, random.Random(9)),
+            game_id=game.pk,
+            user=seat.user,
+            action=a_legal_action(game, seat, random.Random(9)),
             expected_version=game.version,
         )
     assert snapshot(game) == before
     with mock.patch("games.notify.on_move") as on_move:
         result = game_play(
-            game_id=game.pk, user=seat.user, action=a_legal_action(game, seat, random.Random(9)),
+            game_id=game.pk,
+            user=seat.user,
+            action=a_legal_action(game, seat, random.Random(9)),
             expected_version=game.version,
         )
     on_move.assert_called_once_with(result.game, result.move)

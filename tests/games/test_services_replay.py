@@ -57,8 +57,9 @@ def test_a_random_game_finishes_and_its_move_log_rebuilds_the_stored_state(map_i
     last_events = Move.objects.get(game=game, number=played).events
     names = {s.player_id: s.user.username for s in game.seats.all()}
     # In the log's line it follows the move's other sentences: "...; the game is over: ..."
-    assert log[0]["sentences"][-1] == continued(last_events[-1],
-                                                engine.describe(last_events[-1], names))
+    assert log[0]["sentences"][-1] == continued(
+        last_events[-1], engine.describe(last_events[-1], names)
+    )
 
 
 def test_an_unrated_game_records_no_ratings():

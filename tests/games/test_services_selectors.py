@@ -81,7 +81,9 @@ def test_my_games_lists_my_move_first_by_deadline_then_others_then_finished():
     theirs = started_game([ann, bob])
     ann_seat = theirs.seats.get(user=ann)
     game_play(
-        game_id=theirs.pk, user=ann, action=a_legal_action(theirs, ann_seat, rng),
+        game_id=theirs.pk,
+        user=ann,
+        action=a_legal_action(theirs, ann_seat, rng),
         expected_version=theirs.version,
     )
     waiting = game_create(creator=ann, map_id="europe")
@@ -123,7 +125,9 @@ def test_the_header_counts_games_awaiting_me_and_my_games_shows_deadlines():
     rng = random.Random(8)
     seat = game.seats.get(user=ann)
     game_play(
-        game_id=game.pk, user=ann, action=a_legal_action(game, seat, rng),
+        game_id=game.pk,
+        user=ann,
+        action=a_legal_action(game, seat, rng),
         expected_version=game.version,
     )
     page = client.get("/games/mine/").content.decode()
@@ -138,4 +142,3 @@ def test_joining_through_the_service_keeps_a_private_game_closed_without_the_tok
         game_join(game=game, user=bob, invite_token="nope")
     seat = game_join(game=game, user=bob, invite_token=game.invite_token)
     assert seat.user == bob
-

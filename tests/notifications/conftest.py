@@ -77,8 +77,12 @@ class MailServer:
         self.settings.MAILERS = {
             "default": {
                 "BACKEND": "django.core.mail.backends.smtp.EmailBackend",
-                "OPTIONS": {"host": "127.0.0.1", "port": closed_port(), "use_tls": False,
-                            "timeout": 2},
+                "OPTIONS": {
+                    "host": "127.0.0.1",
+                    "port": closed_port(),
+                    "use_tls": False,
+                    "timeout": 2,
+                },
             }
         }
 

@@ -33,8 +33,7 @@ def act(game: Game, seat, prefer: tuple[str, ...]):
     action = next((a for kind in prefer for a in options if a["type"] == kind), options[0])
     if action["type"] == "draw_card":
         action = next((a for a in options if a.get("from") == "deck"), action)
-    return game_play(game_id=game.pk, user=seat.user, action=action,
-                     expected_version=game.version)
+    return game_play(game_id=game.pk, user=seat.user, action=action, expected_version=game.version)
 
 
 def keep_opening_tickets(game: Game, *, except_user=None) -> None:

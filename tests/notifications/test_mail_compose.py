@@ -21,21 +21,26 @@ DEADLINE = datetime(2024, 12, 3, 17, 0, tzinfo=UTC)  # Tue 3 Dec, 18:00 in Amste
 def europe_game_12(me, ann, bob):
     """Game #12 on the Europe board, as the rows the services leave: my turn, until DEADLINE."""
     game = Game.objects.create(
-        pk=12, map_id="europe", status=GameStatus.PLAYING, creator=ann,
-        turn_seconds=2 * 24 * 3600, turn_started_at=DEADLINE - timedelta(days=2),
-        deadline=DEADLINE, version=7,
+        pk=12,
+        map_id="europe",
+        status=GameStatus.PLAYING,
+        creator=ann,
+        turn_seconds=2 * 24 * 3600,
+        turn_started_at=DEADLINE - timedelta(days=2),
+        deadline=DEADLINE,
+        version=7,
     )
     seats = {
-        user: Seat.objects.create(game=game, user=user, order=order, color=color,
-                                  to_move=user == me)
+        user: Seat.objects.create(
+            game=game, user=user, order=order, color=color, to_move=user == me
+        )
         for order, (user, color) in enumerate([(ann, "red"), (me, "blue"), (bob, "green")])
     }
     return game, seats
 
 
 def your_turn_row(game, user):
-    key = turn_key("your_turn", game_id=game.pk, started_at=game.turn_started_at,
-                   user_id=user.pk)
+    key = turn_key("your_turn", game_id=game.pk, started_at=game.turn_started_at, user_id=user.pk)
     return Notification.objects.create(user=user, game=game, kind="your_turn", key=key)
 
 
@@ -66,16 +71,36 @@ def test_the_same_deadline_reads_in_each_recipients_own_zone():
 def test_the_mail_tells_what_happened_since_my_last_turn_in_sentences():
     me, ann, bob = make_player("Cleo"), make_player("Ann"), make_player("Bob")
     game, seats = europe_game_12(me, ann, bob)
-    Move.objects.create(game=game, number=1, seat=seats[ann], action={"type": "draw_card"},
-                        events=[{"type": "card_drawn", "player": seats[ann].player_id,
-                                 "source": "deck", "color": None}])
-    Move.objects.create(game=game, number=2, seat=seats[me], action={"type": "pass"},
-                        events=[{"type": "passed", "player": seats[me].player_id}])
     Move.objects.create(
-        game=game, number=3, seat=seats[bob], action={"type": "claim_route"},
+        game=game,
+        number=1,
+        seat=seats[ann],
+        action={"type": "draw_card"},
         events=[
-            {"type": "route_claimed", "player": seats[bob].player_id,
-             "route": "amsterdam-essen", "length": 3, "points": 4, "cards": {"red": 3}},
+            {"type": "card_drawn", "player": seats[ann].player_id, "source": "deck", "color": None}
+        ],
+    )
+    Move.objects.create(
+        game=game,
+        number=2,
+        seat=seats[me],
+        action={"type": "pass"},
+        events=[{"type": "passed", "player": seats[me].player_id}],
+    )
+    Move.objects.create(
+        game=game,
+        number=3,
+        seat=seats[bob],
+        action={"type": "claim_route"},
+        events=[
+            {
+                "type": "route_claimed",
+                "player": seats[bob].player_id,
+                "route": "amsterdam-essen",
+                "length": 3,
+                "points": 4,
+                "cards": {"red": 3},
+            },
             {"type": "turn_passed", "player": seats[me].player_id},
         ],
     )

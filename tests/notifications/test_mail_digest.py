@@ -33,8 +33,9 @@ def test_a_digest_reader_gets_no_mail_per_game(cleo_waited_for_twice):
     assert subjects_to(cleo) == []
 
 
-def test_the_digest_comes_at_the_local_hour_once_most_urgent_first(cleo_waited_for_twice,
-                                                                  time_machine, committed):
+def test_the_digest_comes_at_the_local_hour_once_most_urgent_first(
+    cleo_waited_for_twice, time_machine, committed
+):
     cleo, relaxed, urgent = cleo_waited_for_twice
     time_machine.move_to("2030-01-15 06:59Z")  # 07:59 in Amsterdam
     sweep(committed)

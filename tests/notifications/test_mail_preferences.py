@@ -32,8 +32,7 @@ def test_a_player_who_turned_your_turn_mail_off_gets_none_and_the_row_says_skipp
     assert Notification.objects.get(user=ann, kind="your_turn").skipped
 
 
-def test_an_unsubscribe_after_the_mail_was_recorded_still_stops_it(time_machine, committed,
-                                                                    broker):
+def test_an_unsubscribe_after_the_mail_was_recorded_still_stops_it(time_machine, committed, broker):
     ann, bob = make_player("ann"), make_player("bob")
     broker.down()
     with committed():
@@ -63,8 +62,7 @@ def test_reminders_off_means_no_reminder_and_no_last_warning(time_machine, commi
     assert [s.split(":")[0] for s in subjects_to(bob)] == ["Reminder", "Last warning"]
 
 
-def test_a_digest_reader_gets_no_per_turn_mail_but_still_the_last_warning(time_machine,
-                                                                          committed):
+def test_a_digest_reader_gets_no_per_turn_mail_but_still_the_last_warning(time_machine, committed):
     time_machine.move_to("2030-05-01 08:00Z")
     ann, bob = make_player("ann", daily_digest=True, digest_hour=23), make_player("bob")
     with committed():

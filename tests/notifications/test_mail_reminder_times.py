@@ -38,8 +38,10 @@ def test_a_two_hour_turn_gets_a_single_warning_an_hour_before_the_end():
 
 def test_nothing_is_due_before_the_reminder_or_after_the_deadline():
     times, deadline = times_for(24), START + timedelta(hours=24)
-    assert due_reminder_kinds(times, now=START + timedelta(hours=11, minutes=59),
-                              deadline=deadline) == []
+    assert (
+        due_reminder_kinds(times, now=START + timedelta(hours=11, minutes=59), deadline=deadline)
+        == []
+    )
     assert due_reminder_kinds(times, now=START + timedelta(hours=12), deadline=deadline) == [
         "reminder"
     ]
@@ -48,5 +50,6 @@ def test_nothing_is_due_before_the_reminder_or_after_the_deadline():
 
 def test_a_late_sweep_past_the_warning_time_sends_only_the_last_warning():
     times, deadline = times_for(24), START + timedelta(hours=24)
-    assert due_reminder_kinds(times, now=START + timedelta(hours=23, minutes=10),
-                              deadline=deadline) == ["last_warning"]
+    assert due_reminder_kinds(
+        times, now=START + timedelta(hours=23, minutes=10), deadline=deadline
+    ) == ["last_warning"]

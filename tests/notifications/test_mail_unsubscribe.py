@@ -43,8 +43,14 @@ def test_the_page_can_stop_every_mail_at_once(client):
     client.post(url(make_token(ann, "result")), {"scope": "all"})
     profile = profile_for(ann)
     profile.refresh_from_db()
-    assert not any([profile.email_your_turn, profile.email_reminders, profile.email_results,
-                    profile.daily_digest])
+    assert not any(
+        [
+            profile.email_your_turn,
+            profile.email_reminders,
+            profile.email_results,
+            profile.daily_digest,
+        ]
+    )
 
 
 def test_leaving_the_digest_does_not_bring_back_a_mail_per_move(client):

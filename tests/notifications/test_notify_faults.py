@@ -89,8 +89,9 @@ def test_with_the_broker_down_a_move_commits_at_once_and_the_sweep_sends_its_mai
     game.refresh_from_db()
     assert game.version > version
     (waiting,) = seats_to_move(game)
-    row = Notification.objects.get(user=waiting.user, kind="your_turn", sent_at__isnull=True,
-                                   skipped=False)
+    row = Notification.objects.get(
+        user=waiting.user, kind="your_turn", sent_at__isnull=True, skipped=False
+    )
     assert row.attempts == 0
     assert mail.outbox == []
     assert took < 4, "a move must not hang on a dead broker"
@@ -98,8 +99,11 @@ def test_with_the_broker_down_a_move_commits_at_once_and_the_sweep_sends_its_mai
     broker.back_in_process()
     # Not before the your-turn mail's grace has passed, and then not at once: its task
     # may still be on its way.
-    for moment in (row.created_at + timedelta(minutes=2), row.not_before,
-                   row.not_before + timedelta(seconds=30)):
+    for moment in (
+        row.created_at + timedelta(minutes=2),
+        row.not_before,
+        row.not_before + timedelta(seconds=30),
+    ):
         time_machine.move_to(moment)
         with committed():
             tasks.resend_unsent.delay()

@@ -48,10 +48,12 @@ def in_thread(target, results, name):
 
 def holding_the_lock(real, inside: threading.Event):
     """Wrap an engine call (made under the game lock) so it signals, then dawdles."""
+
     def slow(*args, **kwargs):
         inside.set()
         time.sleep(HOLD)
         return real(*args, **kwargs)
+
     return slow
 
 
@@ -73,8 +75,9 @@ def overdue_game(time_machine):
 def a_turn_ending_action(game, seat) -> dict:
     """The second card from the deck: it ends the turn, made against this version."""
     options = engine.legal_actions(engine.State.from_dict(game.state), seat.player_id)
-    return next(a.to_dict() for a in options if a.to_dict() == {"type": "draw_card",
-                                                               "from": "deck"})
+    return next(
+        a.to_dict() for a in options if a.to_dict() == {"type": "draw_card", "from": "deck"}
+    )
 
 
 def test_a_move_made_while_the_sweep_waits_wins_and_nothing_is_forfeited(overdue_game):
@@ -83,14 +86,17 @@ def test_a_move_made_while_the_sweep_waits_wins_and_nothing_is_forfeited(overdue
     action = a_turn_ending_action(game, late)
     with mock.patch.object(engine, "apply", holding_the_lock(engine.apply, inside)):
         mover = in_thread(
-            lambda: game_play(game_id=game.pk, user=late.user, action=action,
-                              expected_version=game.version),
-            results, "move",
+            lambda: game_play(
+                game_id=game.pk, user=late.user, action=action, expected_version=game.version
+            ),
+            results,
+            "move",
         )
         assert inside.wait(5)
         began = time.monotonic()
-        sweeper = in_thread(lambda: sweeps.forfeit_overdue(game.deadline + timedelta(seconds=1)),
-                            results, "sweep")
+        sweeper = in_thread(
+            lambda: sweeps.forfeit_overdue(game.deadline + timedelta(seconds=1)), results, "sweep"
+        )
         mover.join(10)
         sweeper.join(10)
 
@@ -114,9 +120,11 @@ def test_a_move_arriving_while_the_forfeit_holds_the_lock_is_refused_and_counted
         sweeper = in_thread(lambda: sweeps.forfeit_overdue(now), results, "sweep")
         assert inside.wait(5)
         mover = in_thread(
-            lambda: game_play(game_id=game.pk, user=late.user, action=action,
-                              expected_version=game.version),
-            results, "move",
+            lambda: game_play(
+                game_id=game.pk, user=late.user, action=action, expected_version=game.version
+            ),
+            results,
+            "move",
         )
         second_sweep = in_thread(lambda: sweeps.forfeit_overdue(now), results, "again")
         for thread in (sweeper, mover, second_sweep):

@@ -63,8 +63,9 @@ def test_everyone_is_asked_to_choose_tickets_when_the_game_starts(time_machine, 
         assert subject.endswith("choose your tickets by Wed 6 Mar 10:00 (Europe/Amsterdam)")
 
 
-def test_the_next_player_gets_a_your_turn_mail_when_the_turn_passes(three_in_play,
-                                                                    time_machine, committed):
+def test_the_next_player_gets_a_your_turn_mail_when_the_turn_passes(
+    three_in_play, time_machine, committed
+):
     game, players = three_in_play
     with committed():
         mover = play_a_turn(game)
@@ -108,8 +109,7 @@ def test_the_reminder_comes_at_half_time_and_only_once(three_in_play, time_machi
     assert len(mail.outbox) == 1
 
 
-def test_no_reminder_is_sent_to_a_player_who_moved_in_time(three_in_play, time_machine,
-                                                            committed):
+def test_no_reminder_is_sent_to_a_player_who_moved_in_time(three_in_play, time_machine, committed):
     game, _ = three_in_play
     start = game.turn_started_at
 
@@ -155,8 +155,13 @@ def test_a_stalled_player_is_warned_then_forfeited_on_time_and_the_game_goes_on(
     others = [user for user in players if user != stalled.user]
     deadline = game.deadline
 
-    for moment in (timedelta(hours=24), timedelta(hours=46, minutes=59), timedelta(hours=47),
-                   timedelta(hours=47, minutes=30), timedelta(hours=47, minutes=59, seconds=59)):
+    for moment in (
+        timedelta(hours=24),
+        timedelta(hours=46, minutes=59),
+        timedelta(hours=47),
+        timedelta(hours=47, minutes=30),
+        timedelta(hours=47, minutes=59, seconds=59),
+    ):
         time_machine.move_to(game.turn_started_at + moment)
         sweep(committed)
     game.refresh_from_db()
@@ -175,8 +180,10 @@ def test_a_stalled_player_is_warned_then_forfeited_on_time_and_the_game_goes_on(
     (now_to_move,) = seats_to_move(game)
     assert now_to_move.user in others
     for user in others:
-        assert f"{stalled.user.username} ran out of time in game #{game.pk}, USA, and is out" \
+        assert (
+            f"{stalled.user.username} ran out of time in game #{game.pk}, USA, and is out"
             in " ".join(subjects_to(user))
+        )
     assert subjects_to(now_to_move.user)[-1].startswith(f"It's your turn in game #{game.pk}")
     assert subjects_to(stalled.user)[-1].startswith(f"You ran out of time in game #{game.pk}")
 
@@ -189,8 +196,9 @@ def test_a_stalled_player_is_warned_then_forfeited_on_time_and_the_game_goes_on(
     assert stalled.pk not in {s.pk for s in seats_to_move(game)}
 
 
-def test_every_mail_of_the_story_reaches_the_outbox_exactly_once(three_in_play, time_machine,
-                                                                 committed):
+def test_every_mail_of_the_story_reaches_the_outbox_exactly_once(
+    three_in_play, time_machine, committed
+):
     game, players = three_in_play
     start = game.turn_started_at
     earlier = list(Notification.objects.values_list("pk", flat=True))

@@ -65,8 +65,12 @@ def worker(settings, monkeypatch):
     settings.CELERY_BROKER_URL = broker_url
     forget_connections()
     try:
-        with start_worker(app, perform_ping_check=False, shutdown_timeout=20,
-                          hostname=f"ttr-test-{time.monotonic_ns()}@localhost"):
+        with start_worker(
+            app,
+            perform_ping_check=False,
+            shutdown_timeout=20,
+            hostname=f"ttr-test-{time.monotonic_ns()}@localhost",
+        ):
             yield broker_url
     finally:
         forget_connections()

@@ -39,11 +39,13 @@ def clock(time_machine):
 @pytest.fixture
 def beat(clock, committed):
     """The beat's resend sweep at `moment`, run twice: a repeated sweep changes nothing."""
+
     def tick(moment):
         clock(moment)
         for _ in range(2):
             with committed():
                 tasks.resend_unsent.delay()
+
     return tick
 
 
@@ -160,9 +162,7 @@ def test_a_mail_at_the_attempt_cap_is_left_unsent(committed, clock, beat, mail_s
     assert mails_to(waiting) == []
 
 
-def test_a_failed_mail_older_than_resend_within_is_left_unsent(
-    committed, clock, beat, mail_server
-):
+def test_a_failed_mail_older_than_resend_within_is_left_unsent(committed, clock, beat, mail_server):
     game = two_in_play(committed, clock, turn_seconds=7 * 24 * 3600)  # the turn is still on
     waiting, row = a_turn_refused_by_the_mail_server(game, committed, clock, mail_server)
     mail_server.back()

@@ -79,12 +79,14 @@ def waiting_after_a_turn(game, committed):
 
 
 def unsent_your_turn(user) -> Notification:
-    return Notification.objects.get(user=user, kind="your_turn", sent_at__isnull=True,
-                                    skipped=False)
+    return Notification.objects.get(
+        user=user, kind="your_turn", sent_at__isnull=True, skipped=False
+    )
 
 
-def test_a_player_away_gets_one_your_turn_mail_once_the_grace_has_passed(two_in_play, clock,
-                                                                         committed):
+def test_a_player_away_gets_one_your_turn_mail_once_the_grace_has_passed(
+    two_in_play, clock, committed
+):
     game = two_in_play
     waiting = waiting_after_a_turn(game, committed)
     row = unsent_your_turn(waiting.user)
@@ -130,8 +132,7 @@ def test_players_who_move_within_the_grace_get_no_your_turn_mail(two_in_play, cl
     assert [row.skipped for row in rows.order_by("pk")] == [True] * 5 + [False]
 
 
-def test_a_player_with_the_game_page_open_gets_no_your_turn_mail(two_in_play, clock,
-                                                                 committed):
+def test_a_player_with_the_game_page_open_gets_no_your_turn_mail(two_in_play, clock, committed):
     game = two_in_play
     waiting = waiting_after_a_turn(game, committed)
     row = unsent_your_turn(waiting.user)
@@ -148,8 +149,9 @@ def test_a_player_with_the_game_page_open_gets_no_your_turn_mail(two_in_play, cl
     assert row.skipped and row.sent_at is None
 
 
-def test_a_page_closed_a_while_before_the_grace_ends_does_not_stop_the_mail(two_in_play,
-                                                                           clock, committed):
+def test_a_page_closed_a_while_before_the_grace_ends_does_not_stop_the_mail(
+    two_in_play, clock, committed
+):
     game = two_in_play
     waiting = waiting_after_a_turn(game, committed)
     page = page_of(game, waiting.user)
@@ -162,8 +164,7 @@ def test_a_page_closed_a_while_before_the_grace_ends_does_not_stop_the_mail(two_
     assert len(subjects_to(waiting.user)) == 1
 
 
-def test_a_page_seen_before_the_turn_began_does_not_stop_the_mail(two_in_play, clock,
-                                                                  committed):
+def test_a_page_seen_before_the_turn_began_does_not_stop_the_mail(two_in_play, clock, committed):
     game = two_in_play
     (mover,) = seats_to_move(game)
     other = next(seat.user for seat in game.seats.select_related("user") if seat != mover)
@@ -186,15 +187,17 @@ def test_someone_elses_open_page_does_not_stop_the_mail(two_in_play, clock, comm
         mover = play_a_turn(game)
     (waiting,) = seats_to_move(game)
 
-    keep_the_page_open(page_of(game, mover), game, clock,
-                       until=game.turn_started_at + YOUR_TURN_GRACE)
+    keep_the_page_open(
+        page_of(game, mover), game, clock, until=game.turn_started_at + YOUR_TURN_GRACE
+    )
     fire_due_mail_tasks(committed)
 
     assert len(subjects_to(waiting.user)) == 1
 
 
-def test_the_resend_sweep_does_not_send_a_your_turn_mail_before_the_grace(two_in_play, clock,
-                                                                          committed, broker):
+def test_the_resend_sweep_does_not_send_a_your_turn_mail_before_the_grace(
+    two_in_play, clock, committed, broker
+):
     game = two_in_play
     broker.down()  # the mail is recorded, but its task never reaches a worker
     with committed():
@@ -216,15 +219,15 @@ def test_the_resend_sweep_does_not_send_a_your_turn_mail_before_the_grace(two_in
     assert subject.startswith(f"It's your turn in game #{game.pk}")
 
 
-def test_the_opening_mail_waits_too_and_is_not_sent_to_a_player_at_the_table(clock,
-                                                                               committed):
+def test_the_opening_mail_waits_too_and_is_not_sent_to_a_player_at_the_table(clock, committed):
     ann, bob = make_player("ann"), make_player("bob")
     with committed():
         game = started_game([ann, bob], turn_seconds=TWO_DAYS)
     assert mail.outbox == []
 
-    keep_the_page_open(page_of(game, ann), game, clock,
-                       until=game.turn_started_at + YOUR_TURN_GRACE)
+    keep_the_page_open(
+        page_of(game, ann), game, clock, until=game.turn_started_at + YOUR_TURN_GRACE
+    )
     fire_due_mail_tasks(committed)
 
     assert subjects_to(ann) == []
@@ -232,8 +235,7 @@ def test_the_opening_mail_waits_too_and_is_not_sent_to_a_player_at_the_table(clo
     assert subject.startswith(f"Game #{game.pk}, USA, against ann has started")
 
 
-def test_reminders_still_reach_a_player_who_looks_but_does_not_move(two_in_play, clock,
-                                                                    committed):
+def test_reminders_still_reach_a_player_who_looks_but_does_not_move(two_in_play, clock, committed):
     game = two_in_play
     (waiting,) = seats_to_move(game)
     page = page_of(game, waiting.user)

@@ -97,10 +97,12 @@ def test_the_rating_axis_label_clears_the_widest_tick_labels():
     from games.svg.textwidth import text_width
 
     day = datetime(2026, 5, 1, tzinfo=UTC)
-    root = parse(rating_chart_svg(
-        [ChartPoint(day, 1065, "a"), ChartPoint(day + timedelta(days=3), 1072, "b")],
-        title="Overall rating",
-    ))
+    root = parse(
+        rating_chart_svg(
+            [ChartPoint(day, 1065, "a"), ChartPoint(day + timedelta(days=3), 1072, "b")],
+            title="Overall rating",
+        )
+    )
     texts = root.findall(f"{SVG}text")
     ticks = [t for t in texts if t.get("text-anchor") == "end" and t.text.isdigit()]
     assert ticks and all(len(t.text) == 4 for t in ticks)

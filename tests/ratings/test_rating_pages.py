@@ -25,8 +25,12 @@ def seed_board(count, board="overall", games=3):
     users = make_users(*[f"p{i:03}" for i in range(count)])
     for i, user in enumerate(users):
         Rating.objects.create(
-            user=user, board=board, mu=40 - i * 0.01, sigma=DEFAULT_SKILL.sigma,
-            shown=2000 - i, games=games,
+            user=user,
+            board=board,
+            mu=40 - i * 0.01,
+            sigma=DEFAULT_SKILL.sigma,
+            shown=2000 - i,
+            games=games,
         )
     return users
 

@@ -11,8 +11,18 @@ from games.ratings.record import record_game_ratings
 pytestmark = pytest.mark.django_db
 
 HISTORY_FIELDS = (
-    "user_id", "game_id", "seat_id", "board", "place", "mu_before", "sigma_before",
-    "shown_before", "mu_after", "sigma_after", "shown_after", "created_at",
+    "user_id",
+    "game_id",
+    "seat_id",
+    "board",
+    "place",
+    "mu_before",
+    "sigma_before",
+    "shown_before",
+    "mu_after",
+    "sigma_after",
+    "shown_after",
+    "created_at",
 )
 RATING_FIELDS = ("user_id", "board", "mu", "sigma", "shown", "games")
 
@@ -33,8 +43,9 @@ def season():
         finished_game({ann: 1, bob: 2, cy: 3}, map_id="usa", day=1),
         finished_game({bob: 1, dan: 2, eve: 2, ann: 4}, map_id="europe", day=2),
         finished_game({cy: 1, ann: 2}, map_id="usa", day=3, rated=False),
-        finished_game({eve: 1, cy: 2, dan: 3, bob: 4, ann: 5}, map_id="usa", day=4,
-                      forfeited=(bob, ann)),
+        finished_game(
+            {eve: 1, cy: 2, dan: 3, bob: 4, ann: 5}, map_id="usa", day=4, forfeited=(bob, ann)
+        ),
         finished_game({dan: 1, ann: 2}, map_id="europe", day=5),
         finished_game({ann: 1, bob: 1, cy: 3, eve: 4}, map_id="europe", day=6),
     ]

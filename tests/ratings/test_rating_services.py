@@ -56,15 +56,17 @@ def test_forfeits_through_the_service_rank_the_leavers_last():
         seat = who_must_act(game)[0]
         leavers.append(seat.user_id)
         game_forfeit(
-            game_id=game.pk, seat_id=seat.pk, reason="timeout",
+            game_id=game.pk,
+            seat_id=seat.pk,
+            reason="timeout",
             now=game.deadline + timedelta(seconds=1),
         )
         game.refresh_from_db()
 
     assert game.status == GameStatus.FINISHED and len(leavers) == 2
-    places = dict(RatingChange.objects.filter(game=game, board="overall").values_list(
-        "user_id", "place"
-    ))
+    places = dict(
+        RatingChange.objects.filter(game=game, board="overall").values_list("user_id", "place")
+    )
     (stayer,) = set(places) - set(leavers)
     assert places == {stayer: 1, leavers[0]: 2, leavers[1]: 2}
     assert Rating.objects.get(user_id=stayer, board="overall").shown > 1000
@@ -79,7 +81,9 @@ def test_an_unrated_game_finished_by_the_services_changes_no_rating():
         play_one(game, rng)
     seat = who_must_act(game)[0]
     game_forfeit(
-        game_id=game.pk, seat_id=seat.pk, reason="timeout",
+        game_id=game.pk,
+        seat_id=seat.pk,
+        reason="timeout",
         now=game.deadline + timedelta(seconds=1),
     )
 

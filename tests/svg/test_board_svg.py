@@ -62,9 +62,14 @@ def test_claimed_routes_take_the_owners_colour_and_name(game_map):
     names = {"p1": "Ada", "p2": "Brunel", "p3": "Cugnot"}
     css = dict((pid, c) for pid, c, _ in PLAYER_COLORS)
     expected = {"p1": css["blue"], "p2": css["vermilion"], "p3": "#123456"}
-    root = parse(board_svg(
-        game_map, make_view(game_map, claims=claims), player_colors=colours, player_names=names,
-    ))
+    root = parse(
+        board_svg(
+            game_map,
+            make_view(game_map, claims=claims),
+            player_colors=colours,
+            player_names=names,
+        )
+    )
     ids = by_id(root)
     for rid, owner in claims.items():
         group = ids[f"route-{rid}"]
@@ -99,10 +104,16 @@ def test_europe_has_both_tunnels_and_ferries_drawn_differently_from_plain_routes
     root = parse(board_svg(europe, make_view(europe)))
     tunnel_rules = [d for s, d in style_rules(root) if s == ".ttrb .tn rect"]
     assert tunnel_rules and "stroke-dasharray" in tunnel_rules[0]
-    assert sum("tn" in classes(g) for g in _route_groups(root)) == sum(
-        r.tunnel for r in europe.routes.values()) > 0
-    assert sum("fy" in classes(g) for g in _route_groups(root)) == sum(
-        r.is_ferry for r in europe.routes.values()) > 0
+    assert (
+        sum("tn" in classes(g) for g in _route_groups(root))
+        == sum(r.tunnel for r in europe.routes.values())
+        > 0
+    )
+    assert (
+        sum("fy" in classes(g) for g in _route_groups(root))
+        == sum(r.is_ferry for r in europe.routes.values())
+        > 0
+    )
 
 
 def test_stations_sit_on_their_city_in_the_owners_colour():
@@ -133,7 +144,9 @@ def test_every_city_has_a_dot_and_its_name(game_map):
 def test_only_selectable_routes_are_links_to_their_href(game_map):
     chosen = sorted(game_map.routes)[:3]
     svg = board_svg(
-        game_map, make_view(game_map), selectable_routes=chosen,
+        game_map,
+        make_view(game_map),
+        selectable_routes=chosen,
         route_href=lambda rid: f"/games/7/claim/{rid}?x=1&y=2",
     )
     root = parse(svg)
@@ -149,12 +162,19 @@ def test_only_selectable_routes_are_links_to_their_href(game_map):
 def test_selectable_routes_carry_a_glow_and_claimed_ones_a_coupling_under_their_cars(game_map):
     chosen = sorted(game_map.routes)[:3]
     claims = _claims_every_other(game_map)
-    root = parse(board_svg(
-        game_map, make_view(game_map, claims=claims), selectable_routes=chosen,
-        route_href=lambda rid: f"/claim/{rid}",
-    ))
-    glowing = [el.get("data-route") for el in root.iter()
-               if tag(el) == "a" and any("glow" in classes(p) for p in el.iter())]
+    root = parse(
+        board_svg(
+            game_map,
+            make_view(game_map, claims=claims),
+            selectable_routes=chosen,
+            route_href=lambda rid: f"/claim/{rid}",
+        )
+    )
+    glowing = [
+        el.get("data-route")
+        for el in root.iter()
+        if tag(el) == "a" and any("glow" in classes(p) for p in el.iter())
+    ]
     assert sorted(glowing) == chosen
     assert sum("glow" in classes(el) for el in root.iter()) == len(chosen)
     ids = by_id(root)
@@ -163,7 +183,8 @@ def test_selectable_routes_carry_a_glow_and_claimed_ones_a_coupling_under_their_
         assert len(couplings) == (rid in claims), rid
         if couplings:  # drawn first, so that the cars lie on it
             assert list(ids[f"route-{rid}"]).index(couplings[0]) < min(
-                i for i, el in enumerate(ids[f"route-{rid}"]) if tag(el) == "rect")
+                i for i, el in enumerate(ids[f"route-{rid}"]) if tag(el) == "rect"
+            )
 
 
 def test_no_links_without_an_href_function(game_map):
@@ -190,10 +211,16 @@ def test_board_shows_only_public_information():
         if viewer:
             view["players"][viewer] |= {
                 "hand": {"secret-colour-zz": 9},
-                "tickets": ["secret-ticket-zz"], "offered": ["secret-offer-zz"],
+                "tickets": ["secret-ticket-zz"],
+                "offered": ["secret-offer-zz"],
             }
-        view["pending"] = {"kind": "tunnel", "player": "p1", "route": "secret-route-zz",
-                           "revealed": ["secret-card-zz"], "extra": 1}
+        view["pending"] = {
+            "kind": "tunnel",
+            "player": "p1",
+            "route": "secret-route-zz",
+            "revealed": ["secret-card-zz"],
+            "extra": 1,
+        }
         svg = board_svg(europe, view)
         assert "secret" not in svg
         pictures.add(svg)
@@ -205,8 +232,12 @@ def test_all_text_is_escaped():
     rid = sorted(usa.routes)[0]
     nasty = 'Bob <script>alert("x")</script> & "co"'
     svg = board_svg(
-        usa, make_view(usa, claims={rid: "p1"}), player_names={"p1": nasty},
-        title="Game <1> & more", selectable_routes=[rid], route_href=lambda r: f'/x?r={r}&"q"',
+        usa,
+        make_view(usa, claims={rid: "p1"}),
+        player_names={"p1": nasty},
+        title="Game <1> & more",
+        selectable_routes=[rid],
+        route_href=lambda r: f'/x?r={r}&"q"',
     )
     root = parse(svg)
     assert "<script>" not in svg
@@ -252,9 +283,16 @@ def test_selectable_routes_carry_extra_link_attributes_safely():
     usa = get_map("usa")
     rid = sorted(usa.routes)[0]
     svg = board_svg(
-        usa, make_view(usa), selectable_routes=[rid], route_href=lambda r: f"/claim/{r}",
-        route_attrs=lambda r: {"hx-get": f"/claim/{r}?x=1&y=2", "hx-target": "#action",
-                               "href": "/elsewhere", "onclick=alert(1) x": "1"},
+        usa,
+        make_view(usa),
+        selectable_routes=[rid],
+        route_href=lambda r: f"/claim/{r}",
+        route_attrs=lambda r: {
+            "hx-get": f"/claim/{r}?x=1&y=2",
+            "hx-target": "#action",
+            "href": "/elsewhere",
+            "onclick=alert(1) x": "1",
+        },
     )
     link = next(el for el in parse(svg).iter() if tag(el) == "a")
     assert link.get("hx-get") == f"/claim/{rid}?x=1&y=2"

@@ -53,7 +53,8 @@ class GameDetail(GameSummary):
         help_text="For players of a private game: others join with it. Null otherwise.",
     )
     ranking = serializers.ListField(
-        child=serializers.ListField(child=serializers.CharField()), allow_null=True,
+        child=serializers.ListField(child=serializers.CharField()),
+        allow_null=True,
         help_text="Usernames by final place (ties share a list), once the game is over.",
     )
     view = PlayerView(allow_null=True, help_text="What you may see of the game; null before start.")
@@ -71,6 +72,8 @@ class GameCreate(serializers.Serializer):
 
 class GameJoin(serializers.Serializer):
     invite_token = serializers.CharField(
-        required=False, allow_blank=True, max_length=64,
+        required=False,
+        allow_blank=True,
+        max_length=64,
         help_text="Needed for a private game.",
     )

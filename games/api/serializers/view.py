@@ -18,11 +18,14 @@ class PlayerEntry(serializers.Serializer):
         child=serializers.CharField(), required=False, help_text="Your kept tickets."
     )
     offered = serializers.ListField(
-        child=serializers.CharField(), required=False, allow_null=True,
+        child=serializers.CharField(),
+        required=False,
+        allow_null=True,
         help_text="Tickets you must choose from now (keep_tickets), or null.",
     )
     ticket_progress = serializers.DictField(
-        child=serializers.BooleanField(), required=False,
+        child=serializers.BooleanField(),
+        required=False,
         help_text="For each of your tickets: already connected?",
     )
 

@@ -17,7 +17,9 @@ from .base import ApiView
 FILTERS = ("mine", "open", "awaiting")
 
 FILTER_PARAMETER = OpenApiParameter(
-    "filter", OpenApiTypes.STR, enum=FILTERS,
+    "filter",
+    OpenApiTypes.STR,
+    enum=FILTERS,
     description="`mine`: every game you sit at (your move first, then running, waiting, "
     "finished); `open`: public games waiting for players; `awaiting`: games waiting for "
     "your move, soonest deadline first. Default: `mine` when signed in, else `open`. "
@@ -38,7 +40,9 @@ class GameListView(ApiView):
     serializer_class = GameSummary
 
     @extend_schema(
-        operation_id="games_list", tags=["games"], summary="List games",
+        operation_id="games_list",
+        tags=["games"],
+        summary="List games",
         parameters=[FILTER_PARAMETER],
         responses={200: GameSummary(many=True), **refusals(400, 401, 404, bad=("filter",))},
     )
@@ -52,14 +56,17 @@ class GameListView(ApiView):
         return self.get_paginated_response(GameSummary(data, many=True).data)
 
     @extend_schema(
-        operation_id="games_create", tags=["games"], summary="Create a game",
+        operation_id="games_create",
+        tags=["games"],
+        summary="Create a game",
         description="You take the first seat. The game starts when it is full, or when "
         "you start it (POST .../start/) with at least two players seated.",
         request=GameCreate,
         responses={201: GameDetail, **refusals(400, 401, bad=("json", "settings"))},
         examples=[
             OpenApiExample(
-                "Three players on Europe", request_only=True,
+                "Three players on Europe",
+                request_only=True,
                 value={"map": "europe", "max_players": 3, "turn_seconds": 86400},
             )
         ],
@@ -67,8 +74,9 @@ class GameListView(ApiView):
     def post(self, request):
         body = GameCreate(data=request.data)
         body.is_valid(raise_exception=True)
-        game = game_create(creator=request.user, map_id=body.validated_data.pop("map"),
-                           **body.validated_data)
+        game = game_create(
+            creator=request.user, map_id=body.validated_data.pop("map"), **body.validated_data
+        )
         return detail_response(request, game.pk, status=status.HTTP_201_CREATED)
 
 
@@ -76,7 +84,9 @@ class GameDetailView(ApiView):
     serializer_class = GameDetail
 
     @extend_schema(
-        operation_id="games_read", tags=["games"], summary="One game, as you may see it",
+        operation_id="games_read",
+        tags=["games"],
+        summary="One game, as you may see it",
         description="Lobby facts, the seats (usernames, colours, public counts) and `view`: "
         "the position as your seat sees it (your hand and tickets, nobody else's). "
         "Players always see their games; anyone may watch a public game once it has "

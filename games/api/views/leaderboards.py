@@ -16,8 +16,11 @@ from .base import ApiView
 
 def _row(row) -> dict:
     return {
-        "position": row.position, "username": row.user.username, "rating": row.shown,
-        "games": row.games, "provisional": row.provisional,
+        "position": row.position,
+        "username": row.user.username,
+        "rating": row.shown,
+        "games": row.games,
+        "provisional": row.provisional,
     }
 
 
@@ -25,8 +28,8 @@ def _link(request, number: int | None) -> str | None:
     if number is None:
         return None
     url = request.build_absolute_uri()
-    return remove_query_param(url, "page") if number == 1 else replace_query_param(
-        url, "page", number
+    return (
+        remove_query_param(url, "page") if number == 1 else replace_query_param(url, "page", number)
     )
 
 
@@ -35,7 +38,9 @@ class LeaderboardView(ApiView):
     pagination_class = None  # the ratings selector pages the board itself
 
     @extend_schema(
-        operation_id="leaderboards_read", tags=["ratings"], summary="A leaderboard",
+        operation_id="leaderboards_read",
+        tags=["ratings"],
+        summary="A leaderboard",
         description="Players with at least three rated games on the board, best first, "
         "25 a page; `you` is your own row wherever it is (null if you are not listed). "
         "A page number past the end gives the last page.",
@@ -48,8 +53,9 @@ class LeaderboardView(ApiView):
     def get(self, request, board: str):
         if board not in BOARDS:
             raise NotFound()
-        board_page = leaderboard(board, page_number=request.query_params.get("page"),
-                                 viewer=request.user)
+        board_page = leaderboard(
+            board, page_number=request.query_params.get("page"), viewer=request.user
+        )
         page = board_page.page
         data = {
             "board": board,

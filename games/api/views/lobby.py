@@ -25,7 +25,9 @@ class JoinView(ApiView):
     serializer_class = GameJoin
 
     @extend_schema(
-        operation_id="games_join", tags=["lobby"], summary="Take a seat",
+        operation_id="games_join",
+        tags=["lobby"],
+        summary="Take a seat",
         description="Joining twice is harmless. The join that fills the game starts it. "
         "A private game needs its `invite_token` (without it, it is 404 like any game you "
         "may not see).",
@@ -36,7 +38,8 @@ class JoinView(ApiView):
         body = GameJoin(data=request.data)
         body.is_valid(raise_exception=True)
         game_join(
-            game=_game(game_id), user=request.user,
+            game=_game(game_id),
+            user=request.user,
             invite_token=body.validated_data.get("invite_token") or None,
         )
         return detail_response(request, game_id)
@@ -46,7 +49,9 @@ class LeaveView(ApiView):
     serializer_class = None
 
     @extend_schema(
-        operation_id="games_leave", tags=["lobby"], summary="Give up your seat before the start",
+        operation_id="games_leave",
+        tags=["lobby"],
+        summary="Give up your seat before the start",
         description="The last player leaving deletes the game; a leaving creator hands the "
         "game to the earliest remaining joiner.",
         request=None,
@@ -61,7 +66,9 @@ class StartView(ApiView):
     serializer_class = None
 
     @extend_schema(
-        operation_id="games_start", tags=["lobby"], summary="Start your game",
+        operation_id="games_start",
+        tags=["lobby"],
+        summary="Start your game",
         description="Only the creator, with at least two players seated. Seats are then "
         "shuffled and everyone chooses their opening tickets (keep_tickets).",
         request=None,

@@ -18,7 +18,9 @@ class MeView(ApiView):
     serializer_class = Me
 
     @extend_schema(
-        operation_id="me", tags=["users"], summary="The signed-in user",
+        operation_id="me",
+        tags=["users"],
+        summary="The signed-in user",
         responses={200: Me, **refusals(401)},
     )
     def get(self, request):

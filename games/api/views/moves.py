@@ -21,14 +21,16 @@ def move_entries(game, moves) -> list[dict]:
     entries = []
     for move in moves:
         sentences = [engine.describe(event, names, game.map_id) for event in move.events]
-        entries.append({
-            "number": move.number,
-            "player": move.seat.user.username if move.seat else None,
-            "action_type": move.action_type,
-            "sentences": [sentence for sentence in sentences if sentence],
-            "events": move.events,
-            "created_at": move.created_at,
-        })
+        entries.append(
+            {
+                "number": move.number,
+                "player": move.seat.user.username if move.seat else None,
+                "action_type": move.action_type,
+                "sentences": [sentence for sentence in sentences if sentence],
+                "events": move.events,
+                "created_at": move.created_at,
+            }
+        )
     return entries
 
 
@@ -36,7 +38,9 @@ class MoveLogView(ApiView):
     serializer_class = MoveEntry
 
     @extend_schema(
-        operation_id="games_moves", tags=["play"], summary="The move log",
+        operation_id="games_moves",
+        tags=["play"],
+        summary="The move log",
         description="One entry per move, oldest first: who moved, the action type, the "
         "log sentences and the engine's public events (player ids as in the game's "
         "`seats`). Hidden details (a blind-drawn card, which tickets were kept) are never "
@@ -46,7 +50,8 @@ class MoveLogView(ApiView):
     def get(self, request, game_id: int):
         game = visible_game(game_id=game_id, user=request.user)
         moves = (
-            Move.objects.filter(game=game).order_by("number")
+            Move.objects.filter(game=game)
+            .order_by("number")
             .select_related("seat__user")
             .annotate(action_type=KT("action__type"))
             .only("number", "events", "created_at", "seat__user__username", "seat__id")

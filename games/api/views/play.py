@@ -39,7 +39,9 @@ class LegalActionsView(ApiView):
     serializer_class = LegalActionsSerializer
 
     @extend_schema(
-        operation_id="games_legal_actions", tags=["play"], summary="Your legal actions now",
+        operation_id="games_legal_actions",
+        tags=["play"],
+        summary="Your legal actions now",
         description="Every action you may post now, exactly as `actions/` takes it (claims "
         "list every distinct payment). Empty when you cannot act (not your turn, a "
         "spectator, the game over). `?type=` narrows to one action type (cheaper).",
@@ -60,32 +62,46 @@ class ActionsView(ApiView):
     serializer_class = ActionPostSerializer
 
     @extend_schema(
-        operation_id="games_play", tags=["play"], summary="Make a move",
+        operation_id="games_play",
+        tags=["play"],
+        summary="Make a move",
         description="Post one action made against the game's `version`. Refusals change "
         "nothing: 404 not your game; 409 `moved_on` (stale version: fetch the game again), "
         "or the game is not being played; 400 a body that is not a move; 422 a move the "
         "rules forbid now, with the engine's code (e.g. `not_your_turn`, `route_taken`).",
         request=ActionPostSerializer,
-        responses={200: GameDetail, **refusals(
-            400, 401, 403, 404, 409, 422, bad=("json", "field", "action")
-        )},
+        responses={
+            200: GameDetail,
+            **refusals(400, 401, 403, 404, 409, 422, bad=("json", "field", "action")),
+        },
         examples=[
             OpenApiExample(
-                "Claim a route", request_only=True,
-                value={"version": 12, "action": {
-                    "type": "claim_route", "route": "denver-omaha",
-                    "cards": {"blue": 3, "locomotive": 1},
-                }},
+                "Claim a route",
+                request_only=True,
+                value={
+                    "version": 12,
+                    "action": {
+                        "type": "claim_route",
+                        "route": "denver-omaha",
+                        "cards": {"blue": 3, "locomotive": 1},
+                    },
+                },
             ),
             OpenApiExample(
-                "Draw blind", request_only=True,
+                "Draw blind",
+                request_only=True,
                 value={"version": 13, "action": {"type": "draw_card", "from": "deck"}},
             ),
             OpenApiExample(
-                "Keep tickets", request_only=True,
-                value={"version": 3, "action": {
-                    "type": "keep_tickets", "tickets": ["denver-el_paso", "boston-miami"],
-                }},
+                "Keep tickets",
+                request_only=True,
+                value={
+                    "version": 3,
+                    "action": {
+                        "type": "keep_tickets",
+                        "tickets": ["denver-el_paso", "boston-miami"],
+                    },
+                },
             ),
         ],
     )
@@ -93,7 +109,9 @@ class ActionsView(ApiView):
         body = ActionPostSerializer(data=request.data)
         body.is_valid(raise_exception=True)
         game_play(
-            game_id=game_id, user=request.user, action=body.validated_data["action"],
+            game_id=game_id,
+            user=request.user,
+            action=body.validated_data["action"],
             expected_version=body.validated_data["version"],
         )
         return detail_response(request, game_id)

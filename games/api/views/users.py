@@ -17,8 +17,12 @@ def _history(user) -> list[dict]:
     changes = RatingChange.objects.filter(user=user).order_by("created_at", "game_id", "board")
     return [
         {
-            "game": change.game_id, "board": change.board, "place": change.place,
-            "before": change.shown_before, "after": change.shown_after, "at": change.created_at,
+            "game": change.game_id,
+            "board": change.board,
+            "place": change.place,
+            "before": change.shown_before,
+            "after": change.shown_after,
+            "at": change.created_at,
         }
         for change in changes
     ]
@@ -28,7 +32,9 @@ class UserProfileView(ApiView):
     serializer_class = PublicProfile
 
     @extend_schema(
-        operation_id="user_profile", tags=["users"], summary="A player's public profile",
+        operation_id="user_profile",
+        tags=["users"],
+        summary="A player's public profile",
         description="Ratings per board (overall, usa, europe) and every rating change, "
         "oldest first. Only public facts: no email.",
         responses={200: PublicProfile, **refusals(404)},
@@ -45,8 +51,11 @@ class UserProfileView(ApiView):
             "wins": stats.wins,
             "ratings": [
                 {
-                    "board": r.board, "rating": r.shown, "games": r.games,
-                    "provisional": r.provisional, "position": r.position,
+                    "board": r.board,
+                    "rating": r.shown,
+                    "games": r.games,
+                    "provisional": r.provisional,
+                    "position": r.position,
                 }
                 for r in board_ratings(user)
             ],

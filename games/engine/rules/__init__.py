@@ -40,7 +40,9 @@ def apply(state: State, player: str, action: Action) -> tuple[State, list[dict]]
     seat = state.current
     pending = state.pending
     usual = (  # the current player starts a turn or draws a second card
-        state.phase == "play" and state.players[seat] == player and not state.forfeited[seat]
+        state.phase == "play"
+        and state.players[seat] == player
+        and not state.forfeited[seat]
         and (kind is DrawCard if pending is SECOND_CARD else pending is None)
         and kind not in _ANSWERS
     )

@@ -12,10 +12,16 @@ def complete_claim(d: Draft, seat: int, route: RouteInfo, cards: Cards) -> None:
     d.claims = d.claims.plus(route.id, d.players[seat])
     d.trains = replaced(d.trains, seat, d.trains[seat] - route.length)
     d.scores = replaced(d.scores, seat, d.scores[seat] + route.points)
-    d.events.append({
-        "type": "route_claimed", "player": d.players[seat], "route": route.id,
-        "length": route.length, "points": route.points, "cards": dict(cards),
-    })
+    d.events.append(
+        {
+            "type": "route_claimed",
+            "player": d.players[seat],
+            "route": route.id,
+            "length": route.length,
+            "points": route.points,
+            "cards": dict(cards),
+        }
+    )
 
 
 def card_list(cards: Cards) -> tuple[str, ...]:

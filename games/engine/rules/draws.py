@@ -58,7 +58,7 @@ def draw_card(d: Draft, seat: int, action: DrawCard) -> None:
                 "your only card this turn.",
             )
         i = row.index(color)
-        row = row[:i] + row[i + 1:]
+        row = row[:i] + row[i + 1 :]
         d.add_card(seat, KIND_INDEX[color])
         d.events.append(
             {"type": "card_drawn", "player": d.players[seat], "source": "face_up", "color": color}

@@ -45,4 +45,3 @@ def _leave_mid_turn(d: Draft, seat: int) -> None:
         return
     d.current = next_active(d, seat)
     d.events.append({"type": "turn_passed", "player": d.players[d.current]})
-

@@ -41,10 +41,14 @@ def keep_tickets(d: Draft, board: Board, seat: int, action: KeepTickets) -> None
     d.set_seat("offered", seat, ())
     if not (opening and board.map.has_stations):
         d.ticket_deck += returned  # returned tickets go under the deck (Europe opening: out)
-    d.events.append({
-        "type": "tickets_kept", "player": d.players[seat], "count": len(kept),
-        "returned": len(returned),
-    })
+    d.events.append(
+        {
+            "type": "tickets_kept",
+            "player": d.players[seat],
+            "count": len(kept),
+            "returned": len(returned),
+        }
+    )
     if opening:
         start_play_if_ready(d)
     else:

@@ -31,18 +31,26 @@ def start_tunnel(
             break
         revealed.append(card)
     extra = extra_for(tuple(revealed), color)
-    d.events.append({
-        "type": "tunnel_revealed", "player": d.players[seat], "route": route.id,
-        "revealed": revealed, "extra": extra,
-    })
+    d.events.append(
+        {
+            "type": "tunnel_revealed",
+            "player": d.players[seat],
+            "route": route.id,
+            "revealed": revealed,
+            "extra": extra,
+        }
+    )
     if extra == 0:
         d.discard += tuple(revealed) + card_list(cards)
         complete_claim(d, seat, route, cards)
         end_turn(d)
         return
     d.pending = TunnelPending(
-        route=route.id, laid=cards_to_counts(cards), color=color,
-        revealed=tuple(revealed), extra=extra,
+        route=route.id,
+        laid=cards_to_counts(cards),
+        color=color,
+        revealed=tuple(revealed),
+        extra=extra,
     )
 
 
@@ -50,12 +58,11 @@ def pay_tunnel(d: Draft, board: Board, seat: int, action: PayTunnel) -> None:
     pending: TunnelPending = d.pending
     color, n_color, n_loco = split(action.cards)
     if n_color + n_loco != pending.extra:
-        raise IllegalMove(
-            "wrong_cards", f"The tunnel needs exactly {pending.extra} more card(s)."
-        )
+        raise IllegalMove("wrong_cards", f"The tunnel needs exactly {pending.extra} more card(s).")
     if color != LOCO and color != pending.color:
         what = (
-            "locomotives" if pending.color == LOCO
+            "locomotives"
+            if pending.color == LOCO
             else f"{CARD_KINDS[pending.color]} cards or locomotives"
         )
         raise IllegalMove("wrong_cards", f"Pay the tunnel's extra with {what}.")
@@ -64,10 +71,15 @@ def pay_tunnel(d: Draft, board: Board, seat: int, action: PayTunnel) -> None:
     all_cards = counts_to_cards(paid)
     route = board.routes[pending.route]
     d.discard += pending.revealed + card_list(all_cards)
-    d.events.append({
-        "type": "tunnel_paid", "player": d.players[seat], "route": route.id,
-        "extra": pending.extra, "cards": dict(action.cards),
-    })
+    d.events.append(
+        {
+            "type": "tunnel_paid",
+            "player": d.players[seat],
+            "route": route.id,
+            "extra": pending.extra,
+            "cards": dict(action.cards),
+        }
+    )
     complete_claim(d, seat, route, all_cards)
     end_turn(d)
 
@@ -76,10 +88,14 @@ def decline_tunnel(d: Draft, board: Board, seat: int) -> None:
     pending: TunnelPending = d.pending
     d.set_hand(seat, tuple(a + b for a, b in zip(d.hands[seat], pending.laid, strict=True)))
     d.discard += pending.revealed
-    d.events.append({
-        "type": "tunnel_declined", "player": d.players[seat], "route": pending.route,
-        "extra": pending.extra,
-    })
+    d.events.append(
+        {
+            "type": "tunnel_declined",
+            "player": d.players[seat],
+            "route": pending.route,
+            "extra": pending.extra,
+        }
+    )
     end_turn(d)
 
 

@@ -81,8 +81,10 @@ def finish_game(d: Draft) -> None:
     d.final = final
     d.phase = "game_over"
     d.pending = None
-    d.events.append({
-        "type": "game_over",
-        "ranking": [list(group) for group in final["ranking"]],
-        "totals": {p: final["players"][p]["total"] for p in players},
-    })
+    d.events.append(
+        {
+            "type": "game_over",
+            "ranking": [list(group) for group in final["ranking"]],
+            "totals": {p: final["players"][p]["total"] for p in players},
+        }
+    )

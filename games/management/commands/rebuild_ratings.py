@@ -1,11 +1,11 @@
 """Replay every finished rated game from default ratings, in finished_at then id order.
 
-    rebuild_ratings --check   compare only; print every difference, exit 1 if any
-    rebuild_ratings           rebuild Rating rows from the replay and add missing
-                              RatingChange rows; stored history that differs is
-                              reported (exit 1) and left untouched
-    rebuild_ratings --force   as above, and also overwrite differing RatingChange
-                              rows and delete rows for games no longer rated
+rebuild_ratings --check   compare only; print every difference, exit 1 if any
+rebuild_ratings           rebuild Rating rows from the replay and add missing
+                          RatingChange rows; stored history that differs is
+                          reported (exit 1) and left untouched
+rebuild_ratings --force   as above, and also overwrite differing RatingChange
+                          rows and delete rows for games no longer rated
 """
 
 from django.core.management.base import BaseCommand, CommandError
