@@ -17,7 +17,8 @@ DEBUG = env_bool("DEBUG")
 
 SECRET_KEY = os.environ.get("SECRET_KEY", "")
 if not SECRET_KEY:
-    if not DEBUG:
+    # manage.py commands other than runserver may use var/secret_key (see manage.py).
+    if not DEBUG and not env_bool("TTR_COMMAND_LINE"):
         raise ImproperlyConfigured("SECRET_KEY must be set when DEBUG is off.")
     SECRET_KEY = local_secret_key(VAR_DIR)
 

@@ -6,10 +6,21 @@ from django.views.generic import RedirectView
 from games.api.token_page import api_token_page
 from games.views.unsubscribe import unsubscribe
 
+
+class FaviconRedirect(RedirectView):
+    """The icon's static URL is looked up per request, not at import: with the manifest
+    storage that needs collectstatic, and management commands must run before it."""
+
+    permanent = True
+
+    def get_redirect_url(self, *args, **kwargs):
+        return static("favicon.svg")
+
+
 urlpatterns = [
     path("admin/", admin.site.urls),
     # Clients that ask for /favicon.ico without reading the page's <link rel="icon">.
-    path("favicon.ico", RedirectView.as_view(url=static("favicon.svg"), permanent=True)),
+    path("favicon.ico", FaviconRedirect.as_view(), name="favicon"),
     path("unsubscribe/<str:token>/", unsubscribe, name="unsubscribe"),
     path("accounts/", include("allauth.urls")),
     path("", include("accounts.urls")),
