@@ -1,5 +1,7 @@
-"""Who has a game's page open: an open page asks for the game's version every 3 s, and
-each ask notes "this user looked at this game now" in the cache (Redis in production).
+"""Who has a game's page on screen: an open page asks for the game's version every 3 s, and
+each ask made while the page is visible (the Page Visibility API; a tab in the background
+keeps polling but does not count) notes "this user looked at this game now" in the cache
+(Redis in production).
 No database write per poll; a note expires on its own once it is too old to matter.
 
 The your-turn mail asks here before it is sent: a player watching the game needs none.
@@ -13,8 +15,7 @@ from django.utils import timezone
 
 log = logging.getLogger(__name__)
 
-# A page polls every 3 s, so 90 s tolerates a few slow or lost polls, and also a tab in
-# the background, which browsers slow to one poll a minute: the game is still open there.
+# A visible page polls every 3 s, so 90 s tolerates a few slow or lost polls.
 SEEN_WITHIN = timedelta(seconds=90)
 
 

@@ -26,6 +26,7 @@ class ProfileSettingsForm(forms.ModelForm):
         fields = [
             "timezone",
             "email_your_turn",
+            "email_when_watching",
             "email_reminders",
             "email_results",
             "daily_digest",

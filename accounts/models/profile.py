@@ -3,6 +3,7 @@
 from django.conf import settings
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 from accounts.timezones import DEFAULT_TIMEZONE, validate_timezone
 
@@ -22,6 +23,11 @@ class Profile(models.Model):
         "Email me a reminder when a turn has waited long", default=True
     )
     email_results = models.BooleanField("Email me when a game ends", default=True)
+    email_when_watching = models.BooleanField(
+        _("Always email me, even when I have the game open"),
+        default=False,
+        help_text=_("Otherwise no your-turn mail is sent while the game is on your screen."),
+    )
     daily_digest = models.BooleanField(
         "One digest mail a day instead of a mail per move",
         default=False,

@@ -55,11 +55,13 @@ def still_true(notification: Notification) -> bool:
 
 
 def watching(notification: Notification, now: datetime) -> bool:
-    """A your-turn mail is not needed by a player who has had the game open since the turn
-    began. Reminders still go out: a player who looks but does not move for hours needs
-    them."""
+    """A your-turn mail is not needed by a player who has had the game on screen since the
+    turn began (unless they asked for it anyway). Reminders still go out: a player who looks
+    but does not move for hours needs them."""
     if notification.kind != Kind.YOUR_TURN:
         return False
+    if profile_for(notification.user).email_when_watching:
+        return False  # the player asked for the mail whatever their screen shows
     game = notification.game
     return seen_since(
         game_id=game.pk, user_id=notification.user_id, since=game.turn_started_at, now=now

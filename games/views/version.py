@@ -8,6 +8,9 @@ from games.selectors import visible_version
 
 # htmx listens for this event on <body> and then fetches the page's fragments.
 MOVED_EVENT = "game-moved"
+# The page's script adds this to a poll made while the page is on screen (Page Visibility
+# API). A tab in the background keeps polling, but its player is not at the table.
+VISIBLE_PARAMETER = "visible"
 
 
 @require_GET
@@ -15,7 +18,8 @@ def game_version(request, game_id: int):
     """204 (or 304 for a matching If-None-Match) while the client's version is current;
     otherwise 200 with an HX-Trigger that makes the page refresh its fragments."""
     version = visible_version(game_id=game_id, user=request.user)
-    note_seen(request, game_id)  # an open page: no your-turn mail needed for this game
+    if request.GET.get(VISIBLE_PARAMETER) == "1":
+        note_seen(request, game_id)  # a page on screen: no your-turn mail needed for this game
     etag = f'"v{version}"'
     if request.headers.get("If-None-Match") == etag:
         response = HttpResponse(status=304)

@@ -15,6 +15,15 @@ function touched(event) {
   return under || event.target;
 }
 
+// The version poll says whether this page is on screen: only then is the player at the
+// table (no your-turn mail needed). A tab in the background keeps polling without it.
+document.addEventListener("htmx:configRequest", function (event) {
+  var poller = event.detail.elt;
+  if (poller && poller.id === "poller" && document.visibilityState === "visible") {
+    event.detail.parameters.visible = "1";
+  }
+});
+
 // The board's route links live inside the SVG, where htmx does not boost <a>: open the
 // payment panel through htmx here. Without JavaScript the link loads the full page instead.
 document.addEventListener("click", function (event) {

@@ -1,6 +1,8 @@
 """A your-turn mail waits YOUR_TURN_GRACE before it goes out, and is dropped when the player
-moved in the meantime or has the game's page open (it asks for the version every 3 s).
-A player who is away gets it once; reminders go out whether or not the page is open."""
+moved in the meantime or has the game's page on screen (it asks for the version every 3 s,
+saying whether it is visible). A tab in the background does not count; a player who asked
+for the mail anyway gets it. A player who is away gets it once; reminders go out whether or
+not the page is open."""
 
 from datetime import timedelta
 
@@ -57,17 +59,18 @@ def page_of(game, user) -> Client:
     return client
 
 
-def poll(client: Client, game) -> None:
-    """What an open game page does every 3 s."""
+def poll(client: Client, game, *, visible: bool = True) -> None:
+    """What an open game page does every 3 s (game.js adds visible=1 while it is on screen)."""
     game.refresh_from_db()
-    response = client.get(reverse("game_version", args=[game.pk]), {"v": game.version})
+    query = {"v": game.version, **({"visible": "1"} if visible else {})}
+    response = client.get(reverse("game_version", args=[game.pk]), query)
     assert response.status_code in (200, 204)
 
 
-def keep_the_page_open(client, game, clock, *, until):
+def keep_the_page_open(client, game, clock, *, until, visible: bool = True, every=POLL):
     while timezone.now() < until:
-        poll(client, game)
-        clock(timezone.now() + POLL)
+        poll(client, game, visible=visible)
+        clock(timezone.now() + every)
 
 
 def waiting_after_a_turn(game, committed):
@@ -147,6 +150,43 @@ def test_a_player_with_the_game_page_open_gets_no_your_turn_mail(two_in_play, cl
     assert mail.outbox == []
     row.refresh_from_db()
     assert row.skipped and row.sent_at is None
+
+
+def test_a_game_open_in_a_background_tab_does_not_stop_the_mail(two_in_play, clock, committed):
+    game = two_in_play
+    waiting = waiting_after_a_turn(game, committed)
+    row = unsent_your_turn(waiting.user)
+
+    # A hidden tab goes on polling (browsers slow it to once a minute), without visible=1.
+    page = page_of(game, waiting.user)
+    keep_the_page_open(
+        page, game, clock, until=row.not_before, visible=False, every=timedelta(minutes=1)
+    )
+    fire_due_mail_tasks(committed)
+
+    (subject,) = subjects_to(waiting.user)
+    assert subject.startswith(f"It's your turn in game #{game.pk}")
+
+
+def test_a_player_who_asked_for_every_mail_gets_it_with_the_game_on_screen(
+    two_in_play, clock, committed
+):
+    game = two_in_play
+    waiting = waiting_after_a_turn(game, committed)
+    settings_page = page_of(game, waiting.user)
+    assert "Always email me, even when I have the game open" in (
+        settings_page.get(reverse("settings")).content.decode()
+    )
+    choices = {"timezone": "UTC", "digest_hour": "8", "email_reminders": "on"}
+    chosen = {"email_your_turn": "on", "email_results": "on", "email_when_watching": "on"}
+    assert settings_page.post(reverse("settings"), {**choices, **chosen}).status_code == 302
+    row = unsent_your_turn(waiting.user)
+
+    keep_the_page_open(page_of(game, waiting.user), game, clock, until=row.not_before)
+    fire_due_mail_tasks(committed)
+
+    (subject,) = subjects_to(waiting.user)
+    assert subject.startswith(f"It's your turn in game #{game.pk}")
 
 
 def test_a_page_closed_a_while_before_the_grace_ends_does_not_stop_the_mail(
