@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
-# `make run`: migrate, then web server, Celery worker and beat under one process runner.
+# `make run`: migrate, then the web server (gunicorn, as in production), the Celery worker
+# and beat under one process runner. RELOAD=1 reloads the web server on code changes.
 # Starts a private Redis under var/ when none answers at REDIS_URL.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export DEBUG="${DEBUG:-true}"
+export ACCESS_LOG="${ACCESS_LOG:-true}"
 export REDIS_URL="${REDIS_URL:-redis://127.0.0.1:6379/0}"
 PORT="${PORT:-8000}"
 export SITE_URL="${SITE_URL:-http://127.0.0.1:$PORT}"
@@ -15,7 +17,7 @@ mkdir -p var/mail var/redis
 
 procfile=var/Procfile
 {
-  echo "web: $VENV/bin/python manage.py runserver 127.0.0.1:$PORT"
+  echo "web: PORT=$PORT $VENV/bin/gunicorn -c deploy/gunicorn.conf.py ttr_site.wsgi"
   echo "worker: $VENV/bin/celery -A ttr_site worker --loglevel=info --concurrency=2"
   echo "beat: $VENV/bin/celery -A ttr_site beat --loglevel=info --schedule=var/celerybeat-schedule"
 } >"$procfile"

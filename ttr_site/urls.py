@@ -5,6 +5,7 @@ from django.views.generic import RedirectView
 
 from games.api.token_page import api_token_page
 from games.views.unsubscribe import unsubscribe
+from ttr_site.health import healthz
 
 
 class FaviconRedirect(RedirectView):
@@ -19,6 +20,7 @@ class FaviconRedirect(RedirectView):
 
 urlpatterns = [
     path("admin/", admin.site.urls),
+    path("healthz", healthz, name="healthz"),
     # Clients that ask for /favicon.ico without reading the page's <link rel="icon">.
     path("favicon.ico", FaviconRedirect.as_view(), name="favicon"),
     path("unsubscribe/<str:token>/", unsubscribe, name="unsubscribe"),
