@@ -4,7 +4,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from games.forms import GameCreateForm, turn_time_label
 from games.models import Game, GameStatus
@@ -55,9 +55,11 @@ def lobby(request):
     return _lobby_page(request, GameCreateForm())
 
 
-@require_POST
+@require_http_methods(["GET", "POST"])
 @login_required
 def create(request):
+    if request.method == "GET":  # a bookmark or a typed address: the lobby's form
+        return redirect(reverse("lobby") + "#new-game")
     form = GameCreateForm(request.POST)
     if not form.is_valid():
         return _lobby_page(request, form, status=400)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.shortcuts import render
+from django.utils.cache import patch_cache_control
 
 from games.selectors import access_game, seat_for
 
@@ -28,4 +29,8 @@ def render_game(request, table: Table, *, panel=None, flash=None, status=200, on
     template = PAGE
     if request.htmx:
         template = ACTION_PANEL if only_panel else FRAGMENTS
-    return render(request, template, context, status=status)
+    response = render(request, template, context, status=status)
+    # A page with a hand on it: the back button asks again rather than showing an old position,
+    # and no shared cache keeps a player's cards.
+    patch_cache_control(response, no_store=True, private=True)
+    return response

@@ -1,0 +1,24 @@
+// Forms that take a moment (log in, sign up) say that they are working: the button reads its
+// form's data-busy text and cannot be pressed twice.
+(function () {
+  document.addEventListener("submit", function (event) {
+    var form = event.target;
+    if (!form.dataset || !form.dataset.busy || event.defaultPrevented) return;
+    var button = form.querySelector("button[type=submit]");
+    if (!button) return;
+    form.setAttribute("aria-busy", "true");
+    button.dataset.idle = button.textContent;
+    button.textContent = form.dataset.busy;
+    // Disabled after this tick, so the button's own click still submits the form.
+    setTimeout(function () { button.disabled = true; }, 0);
+  });
+  // Back to the page from the browser's cache: the form is idle again.
+  window.addEventListener("pageshow", function (event) {
+    if (!event.persisted) return;
+    document.querySelectorAll("form[aria-busy=true]").forEach(function (form) {
+      form.removeAttribute("aria-busy");
+      var button = form.querySelector("button[type=submit]");
+      if (button) { button.disabled = false; button.textContent = button.dataset.idle; }
+    });
+  });
+})();
