@@ -49,8 +49,31 @@ def unsubscribe_url(user, kind: str) -> str:
     return f"{settings.SITE_URL}{path}"
 
 
+class PlainHeader(str):
+    """A header sent exactly as written. Python's email policy RFC 2047-encodes a value it
+    cannot fold within 78 characters (a long URL has no space to fold at), and mail clients
+    offer one-click unsubscribe only for a plain <https://...>. An ASCII line stays within
+    RFC 5322's 998 characters."""
+
+    def __new__(cls, name: str, value: str):
+        if not value.isascii() or len(name) + len(value) > 990 or "\n" in value or "\r" in value:
+            raise ValueError(f"{name} cannot be sent as one plain line: {value!r}")
+        header = super().__new__(cls, value)
+        header.name = name
+        return header
+
+    def __getnewargs__(self):  # copies (Django copies a message's headers) keep the name
+        return (self.name, str(self))
+
+    def fold(self, *, policy) -> str:
+        return f"{self.name}: {self}{policy.linesep}"
+
+
 def unsubscribe_headers(url: str) -> dict[str, str]:
-    return {"List-Unsubscribe": f"<{url}>", "List-Unsubscribe-Post": "List-Unsubscribe=One-Click"}
+    return {
+        "List-Unsubscribe": PlainHeader("List-Unsubscribe", f"<{url}>"),
+        "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+    }
 
 
 def switches_for(kind: str) -> list[str]:

@@ -1,5 +1,7 @@
 """What a player reads: the your-turn mail's subject, body, link, time zone and headers."""
 
+import email.policy
+import re
 from datetime import UTC, datetime, timedelta
 
 import pytest
@@ -134,6 +136,27 @@ def test_the_mail_has_plain_text_and_html_a_game_link_and_one_click_unsubscribe_
     assert unsubscribe[1:-1] in message.body and unsubscribe[1:-1] in html
     row.refresh_from_db()
     assert row.sent_at == DEADLINE - timedelta(hours=3) and row.attempts == 1
+
+
+def test_the_sent_bytes_carry_list_unsubscribe_as_a_plain_url_for_one_click_clients():
+    """Mail clients offer one-click unsubscribe only for a plain <https://...> header: not
+    RFC 2047 encoded words, which Python's email policy makes of a line that is too long."""
+    me, ann, bob = make_player("Cleo"), make_player("Ann"), make_player("Bob")
+    game, _ = europe_game_12(me, ann, bob)
+    assert deliver(your_turn_row(game, me).pk, now=DEADLINE - timedelta(hours=3)) == SENT
+    (message,) = mail.outbox
+
+    # What Django's SMTP backend hands to the server.
+    sent = message.message(policy=email.policy.SMTP).as_bytes()
+
+    headers = sent.split(b"\r\n\r\n", 1)[0].split(b"\r\n")
+    (unsubscribe,) = [line for line in headers if line.startswith(b"List-Unsubscribe:")]
+    assert re.fullmatch(
+        rb"List-Unsubscribe: <https://ttr\.example/unsubscribe/[^\s<>]+/>", unsubscribe
+    )
+    assert b"List-Unsubscribe-Post: List-Unsubscribe=One-Click" in headers
+    parsed = email.message_from_bytes(sent, policy=email.policy.default)
+    assert parsed["List-Unsubscribe"] == unsubscribe.removeprefix(b"List-Unsubscribe: ").decode()
 
 
 def test_the_game_link_opens_the_game_at_once_or_after_logging_in(client):

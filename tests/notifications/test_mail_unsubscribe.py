@@ -1,5 +1,7 @@
 """The unsubscribe link in every mail: works signed out, in one click, and only for its owner."""
 
+import re
+
 import pytest
 from mail_steps import make_player
 
@@ -38,9 +40,13 @@ def test_one_click_post_from_the_mail_client_unsubscribes_without_login_or_csrf(
     assert profile.email_reminders is True and profile.email_results is True
 
 
-def test_the_page_can_stop_every_mail_at_once(client):
+def test_the_page_can_stop_every_mail_at_once_through_its_own_token(client):
     ann = make_player("ann", daily_digest=True)
-    client.post(url(make_token(ann, "result")), {"scope": "all"})
+    page = client.get(url(make_token(ann, "result"))).content.decode()
+    stop_all = r'<form method="post" action="([^"]+)" class="inline"><button[^>]*>Stop every'
+    (action,) = re.findall(stop_all, page)
+    assert action == url(make_token(ann, "all"))
+    client.post(action)
     profile = profile_for(ann)
     profile.refresh_from_db()
     assert not any(
@@ -51,6 +57,15 @@ def test_the_page_can_stop_every_mail_at_once(client):
             profile.daily_digest,
         ]
     )
+
+
+def test_a_token_for_one_kind_unsubscribes_that_kind_only_whatever_the_form_says(client):
+    ann = make_player("ann", daily_digest=True)
+    client.post(url(make_token(ann, "result")), {"scope": "all"})
+    profile = profile_for(ann)
+    profile.refresh_from_db()
+    assert profile.email_results is False
+    assert profile.email_your_turn and profile.email_reminders and profile.daily_digest
 
 
 def test_leaving_the_digest_does_not_bring_back_a_mail_per_move(client):
