@@ -51,7 +51,10 @@ def on_move(game, move) -> None:
             if gone is None:
                 continue
             for seat in seats:
-                if not seat.forfeited or seat.pk == gone.pk:
+                # Everyone still playing hears of it; the one who ran out of time too, but
+                # not the one who resigned (they know).
+                told = not seat.forfeited or (seat.pk == gone.pk and not gone.resigned)
+                if told:
                     record(
                         user=seat.user,
                         game=game,

@@ -47,6 +47,7 @@ def _seat_of(seat, view: dict | None) -> dict:
         "order": seat.order,
         "to_move": seat.to_move,
         "forfeited": seat.forfeited,
+        "resigned": seat.resigned,
         "place": seat.place,
         **{
             key: counts.get(key)

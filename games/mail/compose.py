@@ -10,6 +10,7 @@ from urllib.parse import urlencode
 from django.conf import settings
 from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils.translation import gettext as _
 
 from accounts.models import profile_for
 from games.game_log import turns_of
@@ -146,7 +147,13 @@ def forfeit(notification, ctx):
     gone = next((seat for seat in ctx["seats"] if seat.pk == seat_id), None)
     ctx["gone_name"] = gone.user.username if gone else "A player"
     ctx["gone_is_you"] = gone is not None and gone.user_id == notification.user_id
+    ctx["gone_resigned"] = gone is not None and gone.resigned
     where = f"game #{ctx['game_number']}, {ctx['map_name']}"
+    if ctx["gone_resigned"] and not ctx["gone_is_you"]:
+        return _("%(name)s resigned from %(where)s, and is out of the game") % {
+            "name": ctx["gone_name"],
+            "where": where,
+        }
     if ctx["gone_is_you"]:
         return f"You ran out of time in {where}, and are out of the game"
     return f"{ctx['gone_name']} ran out of time in {where}, and is out of the game"

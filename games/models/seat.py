@@ -13,6 +13,9 @@ class Seat(models.Model):
     color = models.CharField("player colour", max_length=16)
     joined_at = models.DateTimeField(auto_now_add=True)
     forfeited_at = models.DateTimeField(null=True, blank=True)
+    # Left of their own will (resigned) rather than by running out of time; a forfeit
+    # all the same, for the game and the ratings.
+    resigned = models.BooleanField(default=False)
     final_score = models.IntegerField(null=True, blank=True)
     place = models.PositiveSmallIntegerField(null=True, blank=True)
     # Kept by the game services: this seat must act before the game's deadline (its turn,

@@ -44,23 +44,39 @@ def game_forfeit(*, game_id: int, seat_id: int, reason: str, now: datetime | Non
             return None
         # Overdue: every seat that had to act by this deadline and has not.
         overdue = {s.pk for s in seats if s.to_move and not s.forfeited}
-        state = engine.State.from_dict(game.state)
-        previous = engine.player_view(state, None)
-        new_state, events = engine.forfeit(state, seat.player_id)
-        seat.forfeited_at = now
-        seat.save(update_fields=["forfeited_at"])
-        survivors = [s for s in seats if not s.forfeited]
-        ends_game = engine.player_view(new_state, None)["phase"] == GAME_OVER
-        move = record_transition(
+        survivors = [s for s in seats if not s.forfeited and s.pk != seat.pk]
+        move = seat_leaves(
             game=game,
             seats=seats,
             seat=seat,
             action=dict(FORFEIT_ACTION),
-            new_state=new_state,
-            events=events,
-            previous=previous,
             now=now,
-            abort_if_over=ends_game and all(s.pk in overdue for s in survivors),
+            abort_if_over=all(s.pk in overdue for s in survivors),
         )
         log.info("game %s: seat %s forfeited (%s)", game.pk, seat.pk, reason)
     return move
+
+
+def seat_leaves(*, game, seats, seat, action: dict, now: datetime, abort_if_over: bool):
+    """The seat is out of the game from now on (its routes stay): the engine passes its turn,
+    or ends the game when fewer than two are left. The game row must be locked.
+
+    With `abort_if_over`, a game this ends is aborted rather than finished (nobody who is
+    left has kept the clock either)."""
+    state = engine.State.from_dict(game.state)
+    previous = engine.player_view(state, None)
+    new_state, events = engine.forfeit(state, seat.player_id)
+    seat.forfeited_at = now
+    seat.save(update_fields=["forfeited_at", "resigned"])
+    ends_game = engine.player_view(new_state, None)["phase"] == GAME_OVER
+    return record_transition(
+        game=game,
+        seats=seats,
+        seat=seat,
+        action=action,
+        new_state=new_state,
+        events=events,
+        previous=previous,
+        now=now,
+        abort_if_over=ends_game and abort_if_over,
+    )

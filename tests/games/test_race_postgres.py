@@ -16,9 +16,10 @@ from game_steps import a_legal_action, make_users, play_one, seat_to_move, start
 
 from games import engine
 from games.models import GameStatus, Move
-from games.services.errors import GameMovedOn, GameNotActive
+from games.services.errors import GameMovedOn, GameNotActive, NotAllowed
 from games.services.forfeit import game_forfeit
 from games.services.play import game_play
+from games.services.resign import game_resign
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -156,3 +157,29 @@ def test_two_sweeps_forfeit_a_seat_once(slow_engine):
     assert sum(value is not None for value, _error in results) == 1
     assert Move.objects.filter(game=game, action={"type": "forfeit"}).count() == 1
     assert Move.objects.filter(game=game).count() == moves_before + 1
+
+
+@pytest.mark.parametrize("first", ["resign", "sweep"])
+def test_resigning_as_the_deadline_sweep_forfeits_leaves_the_seat_once(slow_engine, first):
+    game = playing_game(players=3, seed=7)
+    seat = seat_to_move(game)
+    moves_before = Move.objects.filter(game=game).count()
+
+    def resign():
+        return game_resign(game_id=game.pk, user=seat.user)
+
+    def sweep():
+        return game_forfeit(game_id=game.pk, seat_id=seat.pk, reason="timeout", now=game.deadline)
+
+    calls = (resign, sweep) if first == "resign" else (sweep, resign)
+    (first_value, first_error), (second_value, second_error) = run_together(
+        *calls, stagger=HOLD_SECONDS / 3
+    )
+    assert first_error is None, first_error
+    seat.refresh_from_db()
+    assert seat.forfeited_at is not None
+    assert Move.objects.filter(game=game).count() == moves_before + 1
+    if first == "resign":
+        assert seat.resigned and second_value is None and second_error is None
+    else:
+        assert not seat.resigned and isinstance(second_error, NotAllowed), second_error

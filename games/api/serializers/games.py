@@ -37,6 +37,7 @@ class Seat(serializers.Serializer):
     order = serializers.IntegerField()
     to_move = serializers.BooleanField()
     forfeited = serializers.BooleanField()
+    resigned = serializers.BooleanField(help_text="Forfeited by resigning (not by the clock).")
     score = serializers.IntegerField(allow_null=True)
     trains = serializers.IntegerField(allow_null=True)
     stations_left = serializers.IntegerField(allow_null=True)

@@ -1,0 +1,24 @@
+"""Resigning from a started game: a plain form (confirmed on the page first), then back to it."""
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.shortcuts import redirect
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from games.services.errors import GameServiceError, NotAPlayer
+from games.services.resign import game_resign
+
+
+@require_POST
+@login_required
+def game_resign_view(request, game_id: int):
+    try:
+        game_resign(game_id=game_id, user=request.user)
+    except NotAPlayer:
+        raise
+    except GameServiceError as exc:
+        messages.error(request, exc.message)
+    else:
+        messages.success(request, _("You resigned. You can still watch the game."))
+    return redirect("game_detail", game_id=game_id)
