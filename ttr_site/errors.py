@@ -1,6 +1,11 @@
 """Error pages: rendered from templates/errors/ with the site's layout."""
 
+from django.http import HttpResponseServerError, JsonResponse
 from django.shortcuts import render
+from django.template import loader
+from django.utils.translation import gettext
+
+API_PREFIX = "/api/"
 
 
 def not_found(request, exception=None):
@@ -18,7 +23,10 @@ def csrf_failure(request, reason=""):
 
 def server_error(request):
     # No context processors that touch the database: the failure may be the database.
-    from django.http import HttpResponseServerError
-    from django.template import loader
-
+    if request.path.startswith(API_PREFIX):
+        # The API answers every error in its own shape, a crash included.
+        return JsonResponse(
+            {"error": "server_error", "message": gettext("Something went wrong on our side.")},
+            status=500,
+        )
     return HttpResponseServerError(loader.get_template("errors/500.html").render())

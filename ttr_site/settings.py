@@ -99,11 +99,14 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 REDIS_URL = os.environ.get("REDIS_URL", "redis://127.0.0.1:6379/0")
+# Redis, falling back to a per-process memory cache while Redis is down (see the module).
 CACHES = {
     "default": {
-        "BACKEND": "django.core.cache.backends.redis.RedisCache",
+        "BACKEND": "ttr_site.resilient_cache.ResilientRedisCache",
         "LOCATION": REDIS_URL,
         "KEY_PREFIX": "ttr",
+        # Fail fast: a request must not hang on an unreachable Redis.
+        "OPTIONS": {"socket_connect_timeout": 0.5, "socket_timeout": 0.5},
     }
 }
 

@@ -1,0 +1,80 @@
+"""The site's cache: Redis, and while Redis cannot be reached, a cache in this process.
+
+Everything the cache holds can be lost (API and login rate counters, who has a game
+page open): an outage must degrade the site, never break it. While Redis is down,
+each operation goes to a per-process memory cache, so rate limits fall back to a
+limit counted by each app process instead of failing open; Redis is tried again
+RETRY_AFTER seconds after each failure. Going down and coming back are logged once.
+"""
+
+import logging
+import threading
+import time
+
+from django.core.cache.backends.locmem import LocMemCache
+from django.core.cache.backends.redis import RedisCache
+from redis.exceptions import RedisError
+
+log = logging.getLogger(__name__)
+
+RETRY_AFTER = 5.0  # seconds without trying Redis after a failure: no timeout per request
+
+# Per process, shared by every thread's cache object (Django makes one per thread).
+_down_until: dict[str, float] = {}
+_lock = threading.Lock()
+
+
+def _fallback(operation: str):
+    """The cache method `operation`: Redis's while it answers, else the local one."""
+
+    def call(self, *args, **kwargs):
+        location = self._location_name
+        if time.monotonic() >= _down_until.get(location, 0.0):
+            try:
+                result = getattr(super(ResilientRedisCache, self), operation)(*args, **kwargs)
+            except RedisError as exc:
+                with _lock:
+                    was_up = location not in _down_until
+                    _down_until[location] = time.monotonic() + RETRY_AFTER
+                if was_up:
+                    log.error(
+                        "Redis cache unreachable (%s: %s): using this process's memory cache",
+                        type(exc).__name__,
+                        exc,
+                    )
+            else:
+                if location in _down_until:
+                    with _lock:
+                        if _down_until.pop(location, None) is not None:
+                            log.warning("Redis cache reachable again")
+                return result
+        return getattr(self._local, operation)(*args, **kwargs)
+
+    call.__name__ = operation
+    return call
+
+
+class ResilientRedisCache(RedisCache):
+    def __init__(self, server, params):
+        super().__init__(server, params)
+        self._location_name = str(server)
+        self._local = LocMemCache(
+            f"redis-fallback:{server}",
+            {
+                "TIMEOUT": params.get("TIMEOUT", 300),
+                "KEY_PREFIX": params.get("KEY_PREFIX", ""),
+                "OPTIONS": {"MAX_ENTRIES": 10_000},
+            },
+        )
+
+    add = _fallback("add")
+    get = _fallback("get")
+    set = _fallback("set")
+    touch = _fallback("touch")
+    delete = _fallback("delete")
+    get_many = _fallback("get_many")
+    has_key = _fallback("has_key")
+    incr = _fallback("incr")
+    set_many = _fallback("set_many")
+    delete_many = _fallback("delete_many")
+    clear = _fallback("clear")
