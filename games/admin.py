@@ -1,7 +1,7 @@
 from django.contrib import admin
 from rest_framework.authtoken.admin import TokenProxy
 
-from .models import Game, Move, Notification, Rating, RatingChange, Seat
+from .models import Claim, Game, Move, Notification, Rating, RatingChange, Seat
 
 
 class SeatInline(admin.TabularInline):
@@ -32,6 +32,32 @@ class MoveAdmin(admin.ModelAdmin):
 
     def has_change_permission(self, request, obj=None):
         return False  # the log is append-only
+
+
+@admin.register(Claim)
+class ClaimAdmin(admin.ModelAdmin):
+    list_display = ("id", "game", "seat", "map_id", "route_id", "city", "length", "tunnel_extra")
+    list_filter = ("map_id", ("city", admin.EmptyFieldListFilter))
+    search_fields = ("route_id", "city", "seat__user__username")
+    list_select_related = ("game", "seat__user")
+    readonly_fields = (
+        "game",
+        "seat",
+        "move",
+        "map_id",
+        "route_id",
+        "length",
+        "city",
+        "cards",
+        "tunnel_extra",
+        "created_at",
+    )
+
+    def has_add_permission(self, request):
+        return False  # written by the moves only
+
+    def has_change_permission(self, request, obj=None):
+        return False
 
 
 @admin.register(Notification)

@@ -19,9 +19,14 @@ def make_users(*names: str):
     return [make_user(name) for name in names]
 
 
-def started_game(users, *, map_id="usa", **settings) -> Game:
-    """A game created by users[0], joined by the rest and started by the creator."""
+def started_game(users, *, map_id="usa", seed=None, **settings) -> Game:
+    """A game created by users[0], joined by the rest and started by the creator.
+
+    `seed` fixes the deal and the seating (otherwise random, as on the site)."""
     game = game_create(creator=users[0], map_id=map_id, max_players=5, **settings)
+    if seed is not None:
+        Game.objects.filter(pk=game.pk).update(seed=seed)
+        game.refresh_from_db()
     for user in users[1:]:
         game_join(game=game, user=user, invite_token=game.invite_token)
     game_start(game=game, user=users[0])

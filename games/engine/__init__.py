@@ -21,6 +21,7 @@ from .rules.forfeit import forfeit
 from .scenario_loader import ScenarioError, load_scenario, run_scenario, scenario_state
 from .setup import new_game
 from .state import State
+from .statistics import game_statistics
 from .view import player_view
 
 __all__ = [
@@ -42,6 +43,7 @@ __all__ = [
     "apply",
     "describe",
     "forfeit",
+    "game_statistics",
     "get_map",
     "is_legal",
     "legal_action_kinds",

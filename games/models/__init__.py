@@ -1,3 +1,4 @@
+from .claim import Claim
 from .game import Game, GameStatus, MapChoice
 from .move import Move
 from .notification import Notification, NotificationKind
@@ -5,6 +6,7 @@ from .rating import Rating, RatingChange
 from .seat import Seat
 
 __all__ = [
+    "Claim",
     "Game",
     "GameStatus",
     "MapChoice",

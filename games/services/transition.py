@@ -5,6 +5,7 @@ from datetime import datetime
 from django.db.models import Max
 
 from games import engine, notify
+from games.claims import record_claims
 from games.models import Game, Move, Seat
 
 from .clock import GAME_OVER, settle_clock
@@ -37,6 +38,7 @@ def record_transition(
     move = Move.objects.create(
         game=game, number=next_move_number(game), seat=seat, action=action, events=events
     )
+    record_claims(game_id=game.pk, map_id=game.map_id, move=move)
     public = engine.player_view(new_state, None)
     game.state = new_state.to_dict()
     game.version += 1

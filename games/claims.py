@@ -1,0 +1,55 @@
+"""Claim rows from a move's events: what the move built, without reading anything.
+
+The one home of the rule "which events make a claim": the move service writes the rows
+in the move's transaction and the rebuild command derives the same rows from the log.
+"""
+
+from games.models import Claim, Move
+
+
+def claims_from_events(*, game_id: int, map_id: str, move: Move) -> list[Claim]:
+    """Unsaved Claim rows for the routes and stations the move's events record.
+
+    Engine player ids are seat ids. A tunnel's claim takes the extra its reveal asked
+    for (the `tunnel_paid` event, or 0 when `tunnel_revealed` asked none).
+    """
+    claims = []
+    extra = {}  # route -> extra of this move's tunnel reveal / payment
+    for event in move.events:
+        kind = event.get("type")
+        if kind in ("tunnel_revealed", "tunnel_paid"):
+            extra[event["route"]] = event["extra"]
+        elif kind == "route_claimed":
+            claims.append(
+                Claim(
+                    game_id=game_id,
+                    seat_id=int(event["player"]),
+                    move=move,
+                    map_id=map_id,
+                    route_id=event["route"],
+                    length=event["length"],
+                    cards=event["cards"],
+                    tunnel_extra=extra.get(event["route"]),
+                    created_at=move.created_at,
+                )
+            )
+        elif kind == "station_built":
+            claims.append(
+                Claim(
+                    game_id=game_id,
+                    seat_id=int(event["player"]),
+                    move=move,
+                    map_id=map_id,
+                    city=event["city"],
+                    cards=event["cards"],
+                    created_at=move.created_at,
+                )
+            )
+    return claims
+
+
+def record_claims(*, game_id: int, map_id: str, move: Move) -> None:
+    """Write the move's claims with one insert (none when it built nothing)."""
+    claims = claims_from_events(game_id=game_id, map_id=map_id, move=move)
+    if claims:
+        Claim.objects.bulk_create(claims)
