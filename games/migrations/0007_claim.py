@@ -7,7 +7,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('games', '0005_notification_not_before'),
+        ('games', '0006_seat_resigned'),
     ]
 
     operations = [
