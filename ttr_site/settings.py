@@ -131,6 +131,11 @@ ACCOUNT_UNIQUE_EMAIL = True
 ACCOUNT_PRESERVE_USERNAME_CASING = False
 ACCOUNT_EMAIL_VERIFICATION = "optional"
 ACCOUNT_RATE_LIMITS = {"login_failed": "5/5m/ip,5/5m/key"}
+ACCOUNT_ADAPTER = "accounts.adapter.AccountAdapter"
+# Proxies in front of the site that append to X-Forwarded-For: the failed-login limit and
+# the API throttle key on the address the outermost trusted proxy saw (0: REMOTE_ADDR).
+TRUSTED_PROXY_COUNT = int(os.environ.get("TRUSTED_PROXY_COUNT") or 0)
+ALLAUTH_TRUSTED_PROXY_COUNT = TRUSTED_PROXY_COUNT
 ACCOUNT_LOGOUT_ON_PASSWORD_CHANGE = False
 ACCOUNT_EMAIL_SUBJECT_PREFIX = "[Ticket to Ride] "
 # One email per player; a new address replaces the old once its owner confirms it.
@@ -223,6 +228,7 @@ REST_FRAMEWORK = {
         "rest_framework.throttling.UserRateThrottle",
     ],
     "DEFAULT_THROTTLE_RATES": {"anon": "60/minute", "user": "600/minute"},
+    "NUM_PROXIES": TRUSTED_PROXY_COUNT,
     "EXCEPTION_HANDLER": "games.api.errors.api_exception_handler",
 }
 # Personal API tokens (django-rest-knox): only a SHA-512 digest is stored. A token lasts

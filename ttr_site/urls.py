@@ -1,8 +1,10 @@
+from allauth.account.decorators import secure_admin_login
 from django.contrib import admin
 from django.templatetags.static import static
 from django.urls import include, path
 from django.views.generic import RedirectView
 
+from accounts.views.login import login
 from games.api.token_page import api_token_page
 from games.views.unsubscribe import unsubscribe
 from ttr_site.health import healthz
@@ -18,12 +20,17 @@ class FaviconRedirect(RedirectView):
         return static("favicon.svg")
 
 
+# The admin signs in through the site's login and its failed-login limit (allauth's way).
+admin.site.login = secure_admin_login(admin.site.login)
+
 urlpatterns = [
     path("admin/", admin.site.urls),
     path("healthz", healthz, name="healthz"),
     # Clients that ask for /favicon.ico without reading the page's <link rel="icon">.
     path("favicon.ico", FaviconRedirect.as_view(), name="favicon"),
     path("unsubscribe/<str:token>/", unsubscribe, name="unsubscribe"),
+    # Ahead of allauth's own view at the same address (its name, account_login, stays).
+    path("accounts/login/", login),
     path("accounts/", include("allauth.urls")),
     path("", include("accounts.urls")),
     path("", include("games.urls")),
