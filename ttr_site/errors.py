@@ -8,7 +8,20 @@ from django.utils.translation import gettext
 API_PREFIX = "/api/"
 
 
+def _api_error(code: str, message: str, status: int) -> JsonResponse:
+    # The API answers every error in its own shape (games/api/errors.py).
+    return JsonResponse({"error": code, "message": message}, status=status)
+
+
+def bad_request(request, exception=None):
+    if request.path.startswith(API_PREFIX):
+        return _api_error("bad_request", gettext("The request is malformed."), 400)
+    return render(request, "errors/400.html", status=400)
+
+
 def not_found(request, exception=None):
+    if request.path.startswith(API_PREFIX):
+        return _api_error("not_found", gettext("There is no such thing here."), 404)
     return render(request, "errors/404.html", status=404)
 
 
@@ -24,9 +37,5 @@ def csrf_failure(request, reason=""):
 def server_error(request):
     # No context processors that touch the database: the failure may be the database.
     if request.path.startswith(API_PREFIX):
-        # The API answers every error in its own shape, a crash included.
-        return JsonResponse(
-            {"error": "server_error", "message": gettext("Something went wrong on our side.")},
-            status=500,
-        )
+        return _api_error("server_error", gettext("Something went wrong on our side."), 500)
     return HttpResponseServerError(loader.get_template("errors/500.html").render())

@@ -63,6 +63,8 @@ MIDDLEWARE = [
     "allauth.account.middleware.AccountMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "accounts.middleware.UserTimezoneMiddleware",
+    # Last, so the refusal pages have the session and the user like any other page.
+    "ttr_site.nul_bytes.RefuseNulBytesMiddleware",
 ]
 
 ROOT_URLCONF = "ttr_site.urls"
@@ -230,6 +232,7 @@ REST_FRAMEWORK = {
     "DEFAULT_THROTTLE_RATES": {"anon": "60/minute", "user": "600/minute"},
     "NUM_PROXIES": TRUSTED_PROXY_COUNT,
     "EXCEPTION_HANDLER": "games.api.errors.api_exception_handler",
+    "DEFAULT_METADATA_CLASS": "games.api.metadata.ApiMetadata",
 }
 # Personal API tokens (django-rest-knox): only a SHA-512 digest is stored. A token lasts
 # until its owner replaces or revokes it; games/api/tokens.py keeps one per user.

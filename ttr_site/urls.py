@@ -38,6 +38,7 @@ urlpatterns = [
     path("settings/api-token/", api_token_page, name="api_token"),
 ]
 
+handler400 = "ttr_site.errors.bad_request"
 handler404 = "ttr_site.errors.not_found"
 handler403 = "ttr_site.errors.forbidden"
 handler500 = "ttr_site.errors.server_error"

@@ -7,6 +7,7 @@ a radio button), so a plain HTML form can offer every distinct payment that
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 
 from games.engine.maps import CARD_KINDS
@@ -14,6 +15,13 @@ from games.services.errors import BadAction
 from games.services.play import ACTION_TYPES
 
 CHOOSE_PAYMENT = "Choose one of the ways to pay that are offered."
+# ASCII digits only (str.isdigit also takes '²' and '١', which int() refuses or reads), and
+# few enough that no count or version can be absurdly long.
+COUNT = re.compile(r"[0-9]{1,9}")
+
+
+def _count(raw: str) -> int | None:
+    return int(raw) if COUNT.fullmatch(raw) else None
 
 
 def cards_token(cards: Mapping[str, int]) -> str:
@@ -25,9 +33,10 @@ def parse_cards(token: str) -> dict[str, int]:
     cards: dict[str, int] = {}
     for part in (token or "").split(","):
         kind, sep, count = part.partition(":")
-        if not sep or kind not in CARD_KINDS or not count.isdigit() or kind in cards:
+        number = _count(count)
+        if not sep or kind not in CARD_KINDS or number is None or kind in cards:
             raise BadAction(CHOOSE_PAYMENT)
-        cards[kind] = int(count)
+        cards[kind] = number
     return cards
 
 
@@ -39,10 +48,10 @@ def _required(post, name: str, message: str | None = None) -> str:
 
 
 def expected_version(post) -> int:
-    raw = (post.get("version") or "").strip()
-    if not raw.isdigit():
+    version = _count((post.get("version") or "").strip())
+    if version is None:
         raise BadAction("The form did not say which position it was made against.")
-    return int(raw)
+    return version
 
 
 def action_from_post(post) -> dict:

@@ -1,0 +1,82 @@
+"""The malformed requests an audit found answered with 500: each gets a clear 400, 404 or
+405 and changes nothing."""
+
+import pytest
+from django.test import Client
+from game_steps import make_users, started_game
+
+from games.models import Move
+
+pytestmark = pytest.mark.django_db
+
+HUGE = "9" * 5000  # more digits than int() reads (it refuses over 4300)
+
+
+@pytest.fixture
+def game():
+    return started_game(make_users("ann", "bob"))
+
+
+@pytest.fixture
+def ann(game):
+    client = Client()
+    client.force_login(game.seats.get(user__username="ann").user)
+    return client
+
+
+def unchanged(game, before):
+    game.refresh_from_db()
+    return (game.version, game.state, Move.objects.filter(game=game).count()) == before
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        {"type": "pass", "version": "²"},
+        {"type": "pass", "version": HUGE},
+        {"type": "claim_route", "route": "x", "cards": "red:²", "version": "0"},
+        {"type": "claim_route", "route": "x", "cards": f"red:{HUGE}", "version": "0"},
+        {"type": "build_station", "city": "x", "cards": "red:١", "version": "0"},
+    ],
+    ids=["superscript-version", "huge-version", "superscript-cards", "huge-cards", "arabic-digit"],
+)
+@pytest.mark.parametrize("htmx", [False, True], ids=["form", "htmx"])
+def test_a_move_with_digits_int_cannot_read_is_refused_as_malformed(game, ann, data, htmx):
+    before = (game.version, game.state, Move.objects.filter(game=game).count())
+    data = {**data, "version": data["version"].replace("0", str(game.version))}
+    headers = {"HTTP_HX_REQUEST": "true"} if htmx else {}
+    response = ann.post(f"/games/{game.pk}/move/", data, **headers)
+    assert response.status_code == 400
+    assert unchanged(game, before)
+
+
+@pytest.mark.parametrize(
+    "path",
+    ["/u/%00/", "/games/invite/%00/", "/leaderboard/%00/", "/games/1/route/%00/"],
+)
+def test_a_nul_byte_in_a_page_address_is_not_found(client, game, path):
+    response = client.get(path.replace("/1/", f"/{game.pk}/"))
+    assert response.status_code == 404
+
+
+def test_a_nul_byte_in_an_api_address_is_a_json_404(client):
+    response = client.get("/api/v1/users/%00/")
+    assert response.status_code == 404
+    assert response.json()["error"] == "not_found"
+
+
+@pytest.mark.parametrize("action", ["leave", "start", "join", "resign", "actions"])
+def test_options_on_an_api_action_answers_what_it_allows(game, ann, action):
+    response = ann.options(f"/api/v1/games/{game.pk}/{action}/")
+    assert response.status_code == 200
+    assert "POST" in response["Allow"]
+
+
+def test_a_nul_byte_in_a_query_or_form_value_is_malformed(client, game, ann):
+    assert client.get("/leaderboard/?page=%00").status_code == 400
+    assert client.get("/api/v1/games/?status=%00").json()["error"] == "bad_request"
+    before = (game.version, game.state, Move.objects.filter(game=game).count())
+    response = ann.post(f"/games/{game.pk}/move/", {"type": "pass\x00", "version": "1"})
+    assert response.status_code == 400
+    assert "cannot read" in response.text
+    assert unchanged(game, before)
