@@ -14,14 +14,16 @@ from games.mail.outbox import queue_send, record
 from games.mail.reminder_times import due_reminder_kinds, reminder_times
 from games.models import Notification, Seat
 from games.models.game import ACTIVE_STATUSES
+from games.schedule import SWEEP_SECONDS
 from games.selectors import awaiting_seats
 
 log = logging.getLogger(__name__)
 
 FORFEIT_REASON = "deadline passed"
-# A row this long past its sending time (created_at, or not_before for a mail that
-# waits) and never tried lost its task (the broker was down at commit).
-RESEND_AFTER = timedelta(minutes=1)
+# A mail due at once is queued at commit: a row this long past its creation and never
+# tried lost its task (the broker was down at commit). A mail that waits (not_before) is
+# queued here as soon as it is due: nothing queued it before.
+RESEND_AFTER = timedelta(seconds=SWEEP_SECONDS)
 # A mail whose task gave up (the mail server was down for hours) is tried again this
 # long after its last attempt: longer than the task's own longest pause (30 min), so a
 # row whose task is still retrying is left to it.
@@ -79,8 +81,9 @@ def forfeit_overdue(now: datetime) -> int:
 
 
 def resend_unsent(now: datetime) -> int:
-    """Queue again every mail whose task never ran, and try once more every mail that
-    failed, an hour after its last attempt. Sending is exactly-once, so a row that is
+    """Queue every waiting mail now due (a your-turn mail after its grace), queue again
+    every mail whose task never ran, and try once more every mail that failed, an hour
+    after its last attempt. Sending is exactly-once, so a row that is
     merely slow in the queue is harmless to queue twice; a turn mail no longer true is
     dropped when sent."""
     unsent = (
@@ -93,7 +96,7 @@ def resend_unsent(now: datetime) -> int:
     due_before = now - RESEND_AFTER
     never_tried = list(
         unsent.filter(
-            Q(not_before__isnull=True, created_at__lte=due_before) | Q(not_before__lte=due_before),
+            Q(not_before__isnull=True, created_at__lte=due_before) | Q(not_before__lte=now),
             attempts=0,
         )[:RESEND_BATCH]
     )

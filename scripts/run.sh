@@ -18,8 +18,9 @@ mkdir -p var/mail var/redis
 procfile=var/Procfile
 {
   echo "web: PORT=$PORT $VENV/bin/gunicorn -c deploy/gunicorn.conf.py ttr_site.wsgi"
-  echo "worker: $VENV/bin/celery -A ttr_site worker --loglevel=info --concurrency=2"
-  echo "beat: $VENV/bin/celery -A ttr_site beat --loglevel=info --schedule=var/celerybeat-schedule"
+  # Worker and beat are started again if they exit on their own (as systemd does for real).
+  echo "worker: $VENV/bin/python -m ttr_site.supervise $VENV/bin/celery -A ttr_site worker --loglevel=info --concurrency=2"
+  echo "beat: $VENV/bin/python -m ttr_site.supervise $VENV/bin/celery -A ttr_site beat --loglevel=info --schedule=var/celerybeat-schedule"
 } >"$procfile"
 
 if ! "$VENV/bin/python" scripts/redis_ping.py "$REDIS_URL"; then

@@ -1,11 +1,16 @@
-"""Recording mails owed (Notification rows) and handing them to the worker after commit.
+"""Recording mails owed (Notification rows) and handing them to the worker.
 
 A row is written in the caller's transaction, so a mail exists exactly when the
-move that caused it committed. Queuing happens only after commit; if the broker
-is unreachable then, the failure is logged and the resend sweep picks the row up.
+move that caused it committed. A mail due at once is queued after commit; if the
+broker is unreachable then, the failure is logged and the resend sweep picks the
+row up.
 
 A your-turn mail waits YOUR_TURN_GRACE before it goes out: players at the table
 move within it (or have the page open), and then the mail is dropped at send time.
+It is not queued at commit with an eta: the minute sweep (games.sweeps.resend_unsent)
+queues it once it is due. So the broker never holds a task for minutes, and a worker
+holds unacknowledged messages only while it works on them: a Celery worker that holds
+some when Redis drops exits for good (kombu's Redis transport fails restoring them).
 """
 
 import logging
@@ -44,22 +49,22 @@ def record(*, user, game, kind: str, key: str, nothing_to_say: bool = False) -> 
             "not_before": not_before,
         },
     )
-    if created and not skipped:
-        transaction.on_commit(partial(queue_send, notification.pk, eta=not_before))
+    if created and not skipped and not_before is None:
+        transaction.on_commit(partial(queue_send, notification.pk))
     return notification
 
 
-def queue_send(notification_id: int, *, retry: bool = True, eta=None) -> bool:
-    """Hand the mail to the worker, to run at `eta` (None: now); never raises (the move has
-    committed already). With retry=False the task tries once and leaves further tries to
-    the resend sweep."""
+def queue_send(notification_id: int, *, retry: bool = True) -> bool:
+    """Hand the mail to the worker, to send now; never raises (the move has committed
+    already). With retry=False the task tries once and leaves further tries to the
+    resend sweep."""
     from games.tasks import send_notification, send_notification_once
 
     task = send_notification if retry else send_notification_once
     app = task.app
     try:
         if app.conf.task_always_eager:
-            task.apply_async((notification_id,), eta=eta)
+            task.apply_async((notification_id,))
             return True
         # One quick connection attempt and no publish retries: a player's request must
         # not hang on a dead broker (kombu would retry for seconds); the sweep retries.
@@ -67,7 +72,7 @@ def queue_send(notification_id: int, *, retry: bool = True, eta=None) -> bool:
             connection.ensure_connection(
                 max_retries=1, interval_start=0, interval_step=0, timeout=BROKER_TIMEOUT
             )
-            task.apply_async((notification_id,), eta=eta, retry=False, connection=connection)
+            task.apply_async((notification_id,), retry=False, connection=connection)
     except Exception:
         log.warning(
             "could not queue notification %s; the resend sweep will send it",
