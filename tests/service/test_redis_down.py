@@ -109,7 +109,7 @@ def test_logins_work_and_failed_logins_are_still_limited_locally(redis_down):
     for _ in range(5):
         assert not log_in(client, "wrong-password").wsgi_request.user.is_authenticated
     refused = log_in(client, PASSWORD)
-    assert refused.status_code == 200
+    assert refused.status_code == 429
     assert not refused.wsgi_request.user.is_authenticated
     assert b"Too many failed login attempts. Try again later." in refused.content
 
