@@ -10,7 +10,7 @@ page's poll asks only for the version (visible_version): the same rule.
 
 from dataclasses import dataclass, field
 
-from django.db.models import Count, Exists, OuterRef, Prefetch
+from django.db.models import Count, Exists, OuterRef, Prefetch, Q
 
 from games import engine
 from games.models import Game, GameStatus, Seat
@@ -36,6 +36,15 @@ def access_game(*, game_id, user) -> Game:
     if not game.is_private and game.status != GameStatus.OPEN:
         return game
     raise NotAPlayer()
+
+
+def open_to(viewer, via: str = "") -> Q:
+    """access_game's rule for started games as a filter: public games and the viewer's own.
+    `via` leads from the filtered model to its game ("game__" for seats or rating changes)."""
+    rule = Q(**{f"{via}is_private": False})
+    if viewer is not None and viewer.is_authenticated:
+        rule |= Q(**{f"{via}pk__in": Seat.objects.filter(user_id=viewer.pk).values("game_id")})
+    return rule
 
 
 def visible_game(*, game_id, user) -> Game:

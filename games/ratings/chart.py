@@ -55,6 +55,11 @@ def tooltip(
     )
 
 
+def private_tooltip(*, before: float, after: float) -> str:
+    """A game the viewer may not open: only that it moved the rating."""
+    return f"A private game — {round(before)} → {round(after)}"
+
+
 def _n(value: float) -> str:
     rounded = round(value, 1)
     return str(int(rounded)) if rounded == int(rounded) else f"{rounded:.1f}"

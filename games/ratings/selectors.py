@@ -10,9 +10,10 @@ from django.utils import timezone
 
 from games.models import Game, GameStatus, Rating, RatingChange, Seat
 from games.models.rating import OVERALL
+from games.selectors import open_to
 
 from .boards import BOARDS, board_label
-from .chart import ChartPoint, tooltip
+from .chart import ChartPoint, private_tooltip, tooltip
 from .model import PROVISIONAL_GAMES, is_provisional
 
 # A player appears on a leaderboard after this many rated games on that board.
@@ -129,13 +130,19 @@ def board_ratings(user) -> list[BoardRating]:
     return out
 
 
-def history_points(user, board: str = OVERALL) -> list[ChartPoint]:
-    """One chart point per rated game of the user on this board, oldest first."""
+def history_points(user, board: str = OVERALL, *, viewer) -> list[ChartPoint]:
+    """One chart point per rated game of the user on this board, oldest first. A game the
+    viewer may not open is only "a private game" with the rating before and after."""
     changes = list(
         RatingChange.objects.filter(user=user, board=board)
         .select_related("game", "seat")
         .defer("game__state")
         .order_by("created_at", "game_id")
+    )
+    shown = set(
+        RatingChange.objects.filter(user=user, board=board)
+        .filter(open_to(viewer, via="game__"))
+        .values_list("game_id", flat=True)
     )
     tables = (
         RatingChange.objects.filter(game_id__in=[c.game_id for c in changes], board=board)
@@ -149,16 +156,19 @@ def history_points(user, board: str = OVERALL) -> list[ChartPoint]:
         players[game_id] = players.get(game_id, 0) + n
     points = []
     for number, change in enumerate(changes, start=1):
-        label = tooltip(
-            game_id=change.game_id,
-            map_label=change.game.get_map_id_display(),
-            place=change.place,
-            players=players[change.game_id],
-            tied=sharing[(change.game_id, change.place)] > 1,
-            forfeited=change.seat.forfeited_at is not None,
-            before=change.shown_before,
-            after=change.shown_after,
-        )
+        if change.game_id not in shown:
+            label = private_tooltip(before=change.shown_before, after=change.shown_after)
+        else:
+            label = tooltip(
+                game_id=change.game_id,
+                map_label=change.game.get_map_id_display(),
+                place=change.place,
+                players=players[change.game_id],
+                tied=sharing[(change.game_id, change.place)] > 1,
+                forfeited=change.seat.forfeited_at is not None,
+                before=change.shown_before,
+                after=change.shown_after,
+            )
         points.append(
             ChartPoint(
                 when=timezone.localtime(change.created_at),
@@ -193,18 +203,23 @@ class ProfileStats:
         return next(board_label(m) for m in BOARDS if self.maps.get(m) == best)
 
 
-def _finished_seats(user):
-    return Seat.objects.filter(user=user, game__status=GameStatus.FINISHED)
+def _finished_seats(user, viewer):
+    """The user's finished games that the viewer may open (a private game is not even
+    summed into a total for anyone else: a total before and after would tell its score)."""
+    return Seat.objects.filter(user=user, game__status=GameStatus.FINISHED).filter(
+        open_to(viewer, via="game__")
+    )
 
 
-def profile_stats(user) -> ProfileStats:
-    """Totals over every finished game, rated or not. A win is first place without forfeiting.
+def profile_stats(user, *, viewer) -> ProfileStats:
+    """Totals over every finished game the viewer may open, rated or not. A win is first
+    place without forfeiting.
 
     Tickets come from the engine's final result kept in the game state
     (final.players[seat id].completed / .failed); kept = completed + failed.
     """
     stats = ProfileStats()
-    rows = _finished_seats(user).values_list(
+    rows = _finished_seats(user, viewer).values_list(
         "pk", "place", "forfeited_at", "final_score", "game__map_id", "game__state__final__players"
     )
     for seat_id, place, forfeited_at, score, map_id, final_players in rows:
@@ -235,9 +250,9 @@ class RecentGame:
     rating_after: float | None
 
 
-def recent_games(user, limit: int = RECENT_GAMES) -> list[RecentGame]:
+def recent_games(user, limit: int = RECENT_GAMES, *, viewer) -> list[RecentGame]:
     seats = list(
-        _finished_seats(user)
+        _finished_seats(user, viewer)
         .select_related("game")
         .defer("game__state")
         .order_by("-game__finished_at", "-game_id")[:limit]

@@ -24,11 +24,12 @@ BOARD_PARAM = "rating_board"
 @register.inclusion_tag("ratings/_profile_section.html", takes_context=True)
 def profile_ratings(context, profile_user):
     request = context.get("request")
+    viewer = getattr(request, "user", None)  # what a game shows depends on who looks
     ratings = board_ratings(profile_user)
     played = [r.board for r in ratings]
     wanted = request.GET.get(BOARD_PARAM) if request is not None else None
     board = wanted if wanted in played else (played[0] if played else OVERALL)
-    points = history_points(profile_user, board)
+    points = history_points(profile_user, board, viewer=viewer)
     chart = None
     if points:
         chart = mark_safe(  # noqa: S308 - every text in the SVG is escaped by chart.py
@@ -46,8 +47,8 @@ def profile_ratings(context, profile_user):
         "board_param": BOARD_PARAM,
         "chart": chart,
         "rated_games": len(points),
-        "stats": profile_stats(profile_user),
-        "recent": recent_games(profile_user),
+        "stats": profile_stats(profile_user, viewer=viewer),
+        "recent": recent_games(profile_user, viewer=viewer),
         "min_games": MIN_GAMES,
         "provisional_games": PROVISIONAL_GAMES,
     }

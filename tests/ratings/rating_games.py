@@ -18,6 +18,7 @@ def finished_game(
     finished_at=None,
     day=0,
     final=None,
+    is_private=False,
 ):
     """places: {user: place} in seat order (1 = best, ties share); forfeited: users who left."""
     users = list(places)
@@ -26,6 +27,7 @@ def finished_game(
         creator=users[0],
         max_players=max(2, len(users)),
         rated=rated,
+        is_private=is_private,
         status=GameStatus.FINISHED,
         finished_at=finished_at or START + timedelta(days=day),
     )

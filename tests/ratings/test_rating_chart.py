@@ -35,7 +35,7 @@ def test_one_point_per_rated_game_each_with_a_tooltip_naming_game_and_place():
     for game in games:
         record_game_ratings(game)
 
-    root = parse(rating_chart_svg(history_points(ann), title="ann's overall rating"))
+    root = parse(rating_chart_svg(history_points(ann, viewer=None), title="ann's overall rating"))
 
     circles = points_of(root)
     assert len(circles) == 3
@@ -55,7 +55,7 @@ def test_the_map_chart_shows_only_that_maps_games_and_names_forfeits():
     for game in Game.objects.order_by("finished_at"):
         record_game_ratings(game)
 
-    root = parse(rating_chart_svg(history_points(ann, "europe"), title="Europe"))
+    root = parse(rating_chart_svg(history_points(ann, "europe", viewer=None), title="Europe"))
 
     (circle,) = points_of(root)
     assert circle.find(f"{SVG}title").text.startswith(

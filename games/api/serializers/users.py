@@ -12,9 +12,12 @@ class BoardRating(serializers.Serializer):
 
 
 class RatingPoint(serializers.Serializer):
-    game = serializers.IntegerField()
+    game = serializers.IntegerField(allow_null=True, help_text="Null for a private game.")
+    private = serializers.BooleanField(
+        help_text="A private game you did not play in: only the rating change is shown."
+    )
     board = serializers.CharField()
-    place = serializers.IntegerField()
+    place = serializers.IntegerField(allow_null=True, help_text="Null for a private game.")
     before = serializers.FloatField()
     after = serializers.FloatField()
     at = serializers.DateTimeField()
@@ -23,8 +26,8 @@ class RatingPoint(serializers.Serializer):
 class PublicProfile(serializers.Serializer):
     username = serializers.CharField()
     joined = serializers.DateTimeField()
-    games_played = serializers.IntegerField()
-    wins = serializers.IntegerField()
+    games_played = serializers.IntegerField(help_text="Finished games you may open.")
+    wins = serializers.IntegerField(help_text="Among those.")
     ratings = BoardRating(many=True)
     rating_history = RatingPoint(many=True, help_text="Oldest first.")
 

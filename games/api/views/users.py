@@ -9,17 +9,21 @@ from games.api.docs import refusals
 from games.api.serializers.users import PublicProfile
 from games.models import RatingChange
 from games.ratings.selectors import board_ratings, profile_stats
+from games.selectors import open_to
 
 from .base import ApiView
 
 
-def _history(user) -> list[dict]:
+def _history(user, viewer) -> list[dict]:
+    """Every rating change; one from a game the viewer may not open names no game or place."""
     changes = RatingChange.objects.filter(user=user).order_by("created_at", "game_id", "board")
+    shown = set(changes.filter(open_to(viewer, via="game__")).values_list("game_id", flat=True))
     return [
         {
-            "game": change.game_id,
+            "game": change.game_id if change.game_id in shown else None,
+            "private": change.game_id not in shown,
             "board": change.board,
-            "place": change.place,
+            "place": change.place if change.game_id in shown else None,
             "before": change.shown_before,
             "after": change.shown_after,
             "at": change.created_at,
@@ -36,14 +40,16 @@ class UserProfileView(ApiView):
         tags=["users"],
         summary="A player's public profile",
         description="Ratings per board (overall, usa, europe) and every rating change, "
-        "oldest first. Only public facts: no email.",
+        "oldest first. Only public facts: no email; a rating change from a private game "
+        "you did not play in names no game or place (`private: true`), and games played "
+        "and wins count only the games you may open.",
         responses={200: PublicProfile, **refusals(404)},
     )
     def get(self, request, username: str):
         user = get_user_model().objects.filter(username__iexact=username, is_active=True).first()
         if user is None:
             raise NotFound()
-        stats = profile_stats(user)
+        stats = profile_stats(user, viewer=request.user)
         data = {
             "username": user.username,
             "joined": user.date_joined,
@@ -59,6 +65,6 @@ class UserProfileView(ApiView):
                 }
                 for r in board_ratings(user)
             ],
-            "rating_history": _history(user),
+            "rating_history": _history(user, request.user),
         }
         return Response(PublicProfile(data).data)
