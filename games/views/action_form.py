@@ -83,3 +83,21 @@ def action_from_post(post) -> dict:
     if kind == "pay_tunnel":
         return {"type": kind, "cards": parse_cards(_required(post, "cards", CHOOSE_PAYMENT))}
     return {"type": kind}
+
+
+def form_data(action: Mapping, version: int) -> dict:
+    """The POST body a page's form sends for `action` (the inverse of action_from_post):
+    for clients that play through the pages, such as the load benchmark."""
+    data: dict = {"type": action["type"], "version": str(version)}
+    if action["type"] == "draw_card":
+        data["from"] = action["from"]
+        if action["from"] == "face_up":
+            data["color"] = action["color"]
+    for name in ("route", "city"):
+        if name in action:
+            data[name] = action[name]
+    if "cards" in action:
+        data["cards"] = cards_token(action["cards"])
+    if "tickets" in action:
+        data["tickets"] = list(action["tickets"])
+    return data

@@ -5,12 +5,14 @@ from __future__ import annotations
 
 import os
 import signal
+import socket
 import subprocess
 import sys
 import time
 from pathlib import Path
 
 import pytest
+from django.conf import settings
 from django.db import connection
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -38,7 +40,8 @@ def app_env(var_dir: Path, redis_url: str, **extra: str) -> dict[str, str]:
             "DJANGO_SETTINGS_MODULE": "ttr_site.settings",
             "DATABASE_URL": database_url(),
             "REDIS_URL": redis_url,
-            "SECRET_KEY": "test-only-secret-key-for-app-processes-0123456789-abcdefgh",
+            # The test's own key: sessions it makes are valid on the app hosts.
+            "SECRET_KEY": settings.SECRET_KEY,
             "DEBUG": "false",
             "SECURE_SSL_REDIRECT": "false",
             "VAR_DIR": str(var_dir),
@@ -110,6 +113,16 @@ def beat_command(schedule: Path) -> list[str]:
     return supervised(
         [str(BIN / "celery"), "-A", "ttr_site", "beat", "--loglevel=info", "-s", str(schedule)]
     )
+
+
+def wait_for_port(port: int, timeout: float = 30) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        with socket.socket() as probe:
+            if probe.connect_ex(("127.0.0.1", port)) == 0:
+                return
+        time.sleep(0.1)
+    raise AssertionError(f"nothing listens on port {port}")
 
 
 def gunicorn_command(port: int) -> list[str]:
