@@ -1,9 +1,10 @@
 """Lobby forms: they only parse what the player chose; the services decide what is allowed."""
 
 from django import forms
+from django.utils.translation import gettext_lazy as _
 
 from games.models import MapChoice
-from games.models.game import DEFAULT_TURN_SECONDS
+from games.models.game import BANK_CHOICES, DEFAULT_TURN_SECONDS
 
 HOUR = 60 * 60
 DAY = 24 * HOUR
@@ -18,6 +19,8 @@ TURN_TIME_CHOICES = [
     (7 * DAY, "7 days"),
 ]
 
+BANK_LABELS = {0: _("Off"), DAY: _("1 day"), 3 * DAY: _("3 days"), 7 * DAY: _("7 days")}
+
 SEAT_CHOICES = [(n, f"{n} players") for n in range(2, 6)]
 
 
@@ -30,6 +33,17 @@ class GameCreateForm(forms.Form):
         coerce=int,
         initial=DEFAULT_TURN_SECONDS,
         help_text="A player who lets it run out is out of the game.",
+    )
+    bank_seconds = forms.TypedChoiceField(
+        label=_("Time bank"),
+        choices=[(seconds, BANK_LABELS[seconds]) for seconds in BANK_CHOICES],
+        coerce=int,
+        initial=0,
+        required=False,
+        empty_value=0,
+        help_text=_(
+            "A reserve each player's clock runs into once a move's time is used up; never refilled."
+        ),
     )
     is_private = forms.BooleanField(
         label="Private (only people with the invitation link can join)", required=False

@@ -14,6 +14,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from django.utils.translation import gettext as _
+
 from games import engine
 from games.engine.describe import continued, describe_card_draws
 from games.models import Move
@@ -24,12 +26,27 @@ QUIET_EVENTS = {"turn_passed"}
 TURN_OVER_EVENTS = {"turn_passed", "game_over"}
 
 
+def _extra_time_given(event: dict, names: dict[str, str]) -> str:
+    return _("%(giver)s gave %(player)s one more day") % {
+        "giver": names.get(event.get("player"), event.get("player")),
+        "player": names.get(event.get("to"), event.get("to")),
+    }
+
+
+# Events the site itself logs (the engine knows nothing of the clock): told here.
+SITE_EVENTS = {"extra_time_given": _extra_time_given}
+
+
+def describe(event: dict, names: dict[str, str], map_id: str) -> str | None:
+    """The sentence for one logged event, the engine's or the site's."""
+    site = SITE_EVENTS.get(event.get("type"))
+    return site(event, names) if site else engine.describe(event, names, map_id)
+
+
 def move_sentences(events: Iterable[dict], names: dict[str, str], map_id: str) -> list[str]:
     """One sentence per event worth telling, in the order they happened."""
     sentences = (
-        engine.describe(event, names, map_id)
-        for event in events
-        if event.get("type") not in QUIET_EVENTS
+        describe(event, names, map_id) for event in events if event.get("type") not in QUIET_EVENTS
     )
     return [sentence for sentence in sentences if sentence]
 
@@ -79,7 +96,7 @@ def _turn(moves: list[Move], names: dict[str, str], map_id: str) -> Turn:
         told.append((draws[0], describe_card_draws(draws, names)))
         events = [event for event in events if event.get("type") != "card_drawn"]
     for event in events:
-        sentence = engine.describe(event, names, map_id)
+        sentence = describe(event, names, map_id)
         if sentence:
             told.append((event, sentence))
     return Turn(

@@ -137,7 +137,9 @@ def my_games(user) -> MyGames:
             result.awaiting.append(game)
         else:
             result.active.append(game)
-    result.awaiting.sort(key=lambda game: (game.deadline is None, game.deadline))
+    for game in result.awaiting:
+        game.my_deadline = game.my_seat.deadline or game.deadline  # the user's own clock
+    result.awaiting.sort(key=lambda game: (game.my_deadline is None, game.my_deadline))
     result.finished.sort(key=lambda game: game.finished_at or game.created_at, reverse=True)
     return result
 

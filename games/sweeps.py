@@ -16,6 +16,7 @@ from games.models import Notification, Seat
 from games.models.game import ACTIVE_STATUSES
 from games.schedule import SWEEP_SECONDS
 from games.selectors import awaiting_seats
+from games.services.clock import is_paused, pauses_for, seat_clock
 
 log = logging.getLogger(__name__)
 
@@ -48,12 +49,20 @@ def _waiting_seats(**game_filter):
 def send_due_reminders(now: datetime) -> int:
     """Record (and so queue) the reminder and last warning owed to every waiting player."""
     recorded = 0
-    for seat in _waiting_seats(game__deadline__gt=now):
+    for seat in _waiting_seats(deadline__gt=now):
         game = seat.game
+        pauses = pauses_for(game, seat)
+        if is_paused(pauses, now):
+            continue  # the player is away: their clock stands still, and so do reminders
+        clock = seat_clock(game, seat, pauses)
         times = reminder_times(
-            turn_started_at=game.turn_started_at, deadline=game.deadline, turn_time=game.turn_time
+            turn_started_at=game.turn_started_at,
+            deadline=clock.deadline,
+            turn_time=game.turn_time,
+            half_time_at=clock.half_time_at,
+            move_time_ends_at=clock.move_time_ends_at,
         )
-        for kind in due_reminder_kinds(times, now=now, deadline=game.deadline):
+        for kind in due_reminder_kinds(times, now=now, deadline=clock.deadline):
             key = turn_key(
                 kind, game_id=game.pk, started_at=game.turn_started_at, user_id=seat.user_id
             )
@@ -69,7 +78,7 @@ def forfeit_overdue(now: datetime) -> int:
     from games.services.forfeit import game_forfeit
 
     forfeited = 0
-    overdue = list(_waiting_seats(game__deadline__lte=now).order_by("game__deadline", "order"))
+    overdue = list(_waiting_seats(deadline__lte=now).order_by("deadline", "order"))
     for seat in overdue:
         try:
             if game_forfeit(game_id=seat.game_id, seat_id=seat.pk, reason=FORFEIT_REASON, now=now):

@@ -28,6 +28,7 @@ def summary_of(request, game) -> dict:
         "players": [seat.user.username for seat in seats],
         "max_players": game.max_players,
         "turn_seconds": game.turn_seconds,
+        "bank_seconds": game.bank_seconds,
         "is_private": game.is_private,
         "rated": game.rated,
         "created_at": game.created_at,
@@ -48,6 +49,9 @@ def _seat_of(seat, view: dict | None) -> dict:
         "to_move": seat.to_move,
         "forfeited": seat.forfeited,
         "resigned": seat.resigned,
+        "deadline": seat.deadline,
+        "bank_left_seconds": seat.bank_left_seconds,
+        "extra_seconds": seat.extra_seconds,
         "place": seat.place,
         **{
             key: counts.get(key)

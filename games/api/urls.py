@@ -11,7 +11,7 @@ from .views.lobby import JoinView, LeaveView, StartView
 from .views.me import MeView
 from .views.moves import MoveLogView
 from .views.play import ActionsView, LegalActionsView
-from .views.table import ResignView
+from .views.table import MoreTimeView, ResignView
 from .views.users import UserProfileView
 
 v1 = [
@@ -29,6 +29,7 @@ v1 = [
     ),
     path("games/<int:game_id>/actions/", ActionsView.as_view(), name="api-game-actions"),
     path("games/<int:game_id>/resign/", ResignView.as_view(), name="api-game-resign"),
+    path("games/<int:game_id>/more-time/", MoreTimeView.as_view(), name="api-game-more-time"),
     path("games/<int:game_id>/moves/", MoveLogView.as_view(), name="api-game-moves"),
     path("leaderboards/<str:board>/", LeaderboardView.as_view(), name="api-leaderboard"),
 ]

@@ -100,7 +100,9 @@ def base_context(notification: Notification) -> dict:
 def game_context(notification: Notification, ctx: dict) -> dict:
     game = notification.game
     seats = seats_of(game)
-    deadline = game.deadline
+    # The reader's own deadline when they must act (each seat has its own clock).
+    mine = next((s for s in seats if s.user_id == notification.user_id), None)
+    deadline = mine.deadline if mine is not None and mine.deadline else game.deadline
     return {
         "game": game,
         "game_number": game.pk,

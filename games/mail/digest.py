@@ -14,7 +14,7 @@ from .compose import game_url, opponents_text, seats_of
 def digest_entries(user, tzname: str) -> list[dict]:
     """Every game waiting for the user's move, soonest deadline first."""
     entries = []
-    seats = awaiting_seats(user).select_related("game").order_by("game__deadline", "game_id")
+    seats = awaiting_seats(user).select_related("game").order_by("deadline", "game_id")
     for seat in seats:
         game = seat.game
         entries.append(
@@ -23,7 +23,7 @@ def digest_entries(user, tzname: str) -> list[dict]:
                 "map_name": game.get_map_id_display(),
                 "opponents": opponents_text(seats_of(game), user),
                 "opening": game.status == GameStatus.CHOOSING,
-                "deadline_text": local_time_text(game.deadline, tzname) if game.deadline else "",
+                "deadline_text": local_time_text(seat.deadline, tzname) if seat.deadline else "",
                 "game_url": game_url(game),
             }
         )

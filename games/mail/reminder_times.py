@@ -21,9 +21,19 @@ class ReminderTimes:
 
 
 def reminder_times(
-    *, turn_started_at: datetime, deadline: datetime, turn_time: timedelta
+    *,
+    turn_started_at: datetime,
+    deadline: datetime,
+    turn_time: timedelta,
+    half_time_at: datetime | None = None,
+    move_time_ends_at: datetime | None = None,
 ) -> ReminderTimes:
-    reminder_at = max(turn_started_at + turn_time / 2, deadline - REMINDER_NOT_BEFORE_DEADLINE)
+    """With a time bank the reminder counts from the end of the move time (`move_time_ends_at`)
+    and the last warning from the real deadline; a clock that stood still (the player was
+    away) gives its own `half_time_at` (see games/services/clock.py)."""
+    half_time_at = half_time_at or turn_started_at + turn_time / 2
+    move_time_ends_at = move_time_ends_at or deadline
+    reminder_at = max(half_time_at, move_time_ends_at - REMINDER_NOT_BEFORE_DEADLINE)
     last_warning_at = deadline - LAST_WARNING_BEFORE_DEADLINE
     if last_warning_at <= reminder_at:
         return ReminderTimes(reminder_at=None, last_warning_at=reminder_at)

@@ -10,6 +10,10 @@ from django.db import models
 MIN_TURN_SECONDS = 60 * 60
 MAX_TURN_SECONDS = 7 * 24 * 60 * 60
 DEFAULT_TURN_SECONDS = 2 * 24 * 60 * 60
+MAX_BANK_SECONDS = 7 * 24 * 60 * 60
+DAY_SECONDS = 24 * 60 * 60
+# The time banks a game may be created with: none, or a reserve of 1, 3 or 7 days.
+BANK_CHOICES = (0, DAY_SECONDS, 3 * DAY_SECONDS, MAX_BANK_SECONDS)
 
 
 class MapChoice(models.TextChoices):
@@ -56,6 +60,10 @@ class Game(models.Model):
     is_private = models.BooleanField(default=False)
     invite_token = models.CharField(max_length=32, default=new_invite_token, unique=True)
     rated = models.BooleanField(default=True)
+    # A reserve each player's clock runs into once a move's time is used up; 0: none.
+    bank_seconds = models.PositiveIntegerField(
+        "time bank (seconds)", default=0, validators=[MaxValueValidator(MAX_BANK_SECONDS)]
+    )
     seed = models.BigIntegerField(default=new_seed)
 
     created_at = models.DateTimeField(auto_now_add=True)
@@ -66,7 +74,7 @@ class Game(models.Model):
     version = models.PositiveIntegerField(default=0)
     # The engine's State.to_dict(); never sent to a browser (player_view is).
     state = models.JSONField(null=True, blank=True, editable=False)
-    # When the player(s) to move now run out of time.
+    # When the first of the player(s) to move now runs out of time (each seat has its own).
     deadline = models.DateTimeField(null=True, blank=True, db_index=True)
     turn_started_at = models.DateTimeField(null=True, blank=True)
 

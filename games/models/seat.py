@@ -22,6 +22,13 @@ class Seat(models.Model):
     # or its opening ticket choice). Lets the header count and the deadline sweep use one
     # cheap query instead of reading every game's state.
     to_move = models.BooleanField(default=False)
+    # The seat's clock, kept by games/services/clock.py: when it is forfeited if it has not
+    # acted (null unless to_move), the extra time given for this turn, the time bank left.
+    deadline = models.DateTimeField(null=True, blank=True, db_index=True)
+    extra_seconds = models.PositiveIntegerField(default=0)
+    bank_left_seconds = models.PositiveIntegerField(default=0)
+    # The turn (its start) for which this player last gave the player to move more time.
+    gave_time_for_turn = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["game", "order"]

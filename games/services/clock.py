@@ -1,12 +1,26 @@
-"""Who must act now, and until when: the game's deadline and each seat's `to_move` flag.
+"""Who must act now, and until when: each acting seat's deadline and `to_move` flag.
 
-During the opening every player who has not kept their tickets shares one
-deadline, set when the game starts; in play the player whose turn it is gets
-the game's full time per move, counted from when the turn reached them (a second
-card draw or a pending tunnel continues the same turn and the same deadline).
+The one home of the game clock's arithmetic. Policy:
+- A turn gives the player the game's time per move, counted from when the turn
+  reached them (a second card draw or a pending tunnel continues the same turn and
+  the same clock). During the opening every player who has not kept their tickets
+  is on the clock at once, from the start.
+- Time given by another player ("more time", one day per giver and turn) lengthens
+  the current turn only.
+- With a time bank, a player's clock runs into their reserve once the move time is
+  used up; whatever the turn took beyond its move time is taken from the reserve when
+  the turn ends, and the reserve is never refilled. A seat is forfeited only when both
+  are gone: its deadline is the end of move time plus the reserve left.
+- The clock stands still while the player is away (a pause: their vacation), when the
+  game allows vacations.
+
+`Seat.deadline` is when that seat is forfeited; `Game.deadline` is the earliest of its
+acting seats' deadlines (what lists sort by, and when the sweep next has work).
 """
 
-from datetime import datetime
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from datetime import datetime, timedelta
 
 from games import engine
 from games.models import Game, GameStatus, Seat
@@ -14,6 +28,83 @@ from games.models import Game, GameStatus, Seat
 OPENING = "initial_tickets"
 PLAYING = "play"
 GAME_OVER = "game_over"
+
+# A pause: the clock does not run from its start to its end (both aware datetimes).
+Pause = tuple[datetime, datetime]
+
+
+def _merged(pauses: Iterable[Pause], since: datetime) -> list[Pause]:
+    """The pauses that end after `since`, clipped to start no earlier, sorted and merged."""
+    spans = sorted((max(start, since), end) for start, end in pauses if end > since)
+    merged: list[list[datetime]] = []
+    for start, end in spans:
+        if start >= end:
+            continue
+        if merged and start <= merged[-1][1]:
+            merged[-1][1] = max(merged[-1][1], end)
+        else:
+            merged.append([start, end])
+    return [(start, end) for start, end in merged]
+
+
+def runs_out_at(start: datetime, allowed: timedelta, pauses: Iterable[Pause] = ()) -> datetime:
+    """The moment the clock, started at `start` and stopped during `pauses`, has run for
+    `allowed`."""
+    moment, left = start, allowed
+    for pause_start, pause_end in _merged(pauses, start):
+        if moment + left <= pause_start:
+            break
+        left -= pause_start - moment
+        moment = pause_end
+    return moment + left
+
+
+def time_run(start: datetime, end: datetime, pauses: Iterable[Pause] = ()) -> timedelta:
+    """How long the clock ran between `start` and `end`, the pauses left out."""
+    if end <= start:
+        return timedelta(0)
+    paused = sum(
+        (min(p_end, end) - p_start for p_start, p_end in _merged(pauses, start) if p_start < end),
+        timedelta(0),
+    )
+    return end - start - paused
+
+
+def is_paused(pauses: Iterable[Pause], now: datetime) -> bool:
+    return any(start <= now < end for start, end in pauses)
+
+
+@dataclass(frozen=True)
+class SeatClock:
+    """One acting seat's clock for the current turn."""
+
+    started_at: datetime
+    half_time_at: datetime  # half the move time has run (the reminder's earliest moment)
+    move_time_ends_at: datetime  # from here on the reserve is used
+    deadline: datetime  # the reserve is gone too: forfeited
+
+    def reserve_used(self, now: datetime, pauses: Sequence[Pause]) -> timedelta:
+        """How much of the reserve the turn has taken by `now`."""
+        over = time_run(self.move_time_ends_at, now, pauses)
+        return min(over, self.deadline - self.move_time_ends_at) if over else timedelta(0)
+
+
+def seat_clock(game: Game, seat: Seat, pauses: Sequence[Pause] = ()) -> SeatClock:
+    """The clock of a seat that is on it now (the turn's start is the game's)."""
+    start = game.turn_started_at
+    move_time = game.turn_time + timedelta(seconds=seat.extra_seconds)
+    reserve = timedelta(seconds=seat.bank_left_seconds)
+    return SeatClock(
+        started_at=start,
+        half_time_at=runs_out_at(start, game.turn_time / 2, pauses),
+        move_time_ends_at=runs_out_at(start, move_time, pauses),
+        deadline=runs_out_at(start, move_time + reserve, pauses),
+    )
+
+
+def pauses_for(game: Game, seat: Seat) -> list[Pause]:
+    """When this seat's clock stands still in this game (none yet: see vacations)."""
+    return []
 
 
 def players_to_act(state, seats: list[Seat], public: dict) -> set[str]:
@@ -32,6 +123,33 @@ def players_to_act(state, seats: list[Seat], public: dict) -> set[str]:
     return set()
 
 
+def _end_turn(game: Game, seat: Seat, now: datetime) -> None:
+    """The seat's turn is over: charge its reserve with what the turn took beyond its move
+    time, and forget the turn's extra time."""
+    if game.turn_started_at is not None and seat.bank_left_seconds:
+        pauses = pauses_for(game, seat)
+        used = seat_clock(game, seat, pauses).reserve_used(now, pauses)
+        seat.bank_left_seconds = max(0, seat.bank_left_seconds - int(used.total_seconds()))
+    seat.extra_seconds = 0
+    seat.deadline = None
+
+
+def set_deadlines(game: Game, seats: Iterable[Seat]) -> None:
+    """Each acting seat's deadline from its clock, and the game's (the earliest). The caller
+    saves the seats' `deadline` and the game's."""
+    deadlines = []
+    for seat in seats:
+        if seat.to_move and not seat.forfeited:
+            seat.deadline = seat_clock(game, seat, pauses_for(game, seat)).deadline
+            deadlines.append(seat.deadline)
+        else:
+            seat.deadline = None
+    game.deadline = min(deadlines) if deadlines else None
+
+
+CLOCK_FIELDS = ["to_move", "deadline", "extra_seconds", "bank_left_seconds"]
+
+
 def settle_clock(
     *,
     game: Game,
@@ -42,16 +160,17 @@ def settle_clock(
     events: list[dict],
     now: datetime,
 ) -> None:
-    """Set status, deadline and `to_move` after the state changed (the caller saves the game).
+    """Set status, deadlines and `to_move` after the state changed (the caller saves the
+    game; the seats are saved here).
 
     `previous` is the public view before the change (None when the game just started).
     """
     phase = public["phase"]
+    acting = players_to_act(state, seats, public)
+    turn_changed = False
     if phase == OPENING:
         game.status = GameStatus.CHOOSING
-        if previous is None:
-            game.turn_started_at = now
-            game.deadline = now + game.turn_time
+        turn_changed = previous is None
     elif phase == PLAYING:
         game.status = GameStatus.PLAYING
         turn_changed = (
@@ -60,15 +179,33 @@ def settle_clock(
             or previous.get("current") != public.get("current")
             or any(event.get("type") == "turn_passed" for event in events)
         )
-        if turn_changed:
-            game.turn_started_at = now
-            game.deadline = now + game.turn_time
-    else:
-        game.deadline = None
-
-    acting = players_to_act(state, seats, public)
+    before = {
+        seat.pk: (seat.to_move, seat.deadline, seat.extra_seconds, seat.bank_left_seconds)
+        for seat in seats
+    }
     for seat in seats:
-        should = seat.player_id in acting
-        if seat.to_move != should:
-            seat.to_move = should
-            seat.save(update_fields=["to_move"])
+        was_on = seat.to_move and seat.deadline is not None
+        stays_on = seat.player_id in acting and not turn_changed
+        if was_on and not stays_on:
+            _end_turn(game, seat, now)
+        seat.to_move = seat.player_id in acting
+    if turn_changed:
+        game.turn_started_at = now
+    if phase in (OPENING, PLAYING):
+        set_deadlines(game, seats)
+    else:
+        for seat in seats:
+            seat.deadline = None
+        game.deadline = None
+    for seat in seats:
+        now_values = (seat.to_move, seat.deadline, seat.extra_seconds, seat.bank_left_seconds)
+        if before[seat.pk] != now_values:
+            seat.save(update_fields=CLOCK_FIELDS)
+
+
+def give_time(game: Game, seats: list[Seat], seat: Seat, seconds: int) -> None:
+    """Lengthen the seat's current turn; the caller holds the game's lock and saves the
+    game's deadline."""
+    seat.extra_seconds += seconds
+    set_deadlines(game, seats)
+    seat.save(update_fields=["extra_seconds", "deadline"])

@@ -36,14 +36,20 @@ def game_forfeit(*, game_id: int, seat_id: int, reason: str, now: datetime | Non
     now = now or timezone.now()
     with transaction.atomic():
         game = lock_game(game_id)
-        if not game.is_active or game.deadline is None or game.deadline > now:
+        if not game.is_active:
             return None
         seats = list(game.seats.select_related("user"))
         seat = next((s for s in seats if s.pk == int(seat_id)), None)
         if seat is None or seat.forfeited or not seat.to_move:
             return None
-        # Overdue: every seat that had to act by this deadline and has not.
-        overdue = {s.pk for s in seats if s.to_move and not s.forfeited}
+        if seat.deadline is None or seat.deadline > now:
+            return None
+        # Overdue: every seat that had to act by now and has not.
+        overdue = {
+            s.pk
+            for s in seats
+            if s.to_move and not s.forfeited and s.deadline and s.deadline <= now
+        }
         survivors = [s for s in seats if not s.forfeited and s.pk != seat.pk]
         move = seat_leaves(
             game=game,
@@ -68,6 +74,7 @@ def seat_leaves(*, game, seats, seat, action: dict, now: datetime, abort_if_over
     new_state, events = engine.forfeit(state, seat.player_id)
     seat.forfeited_at = now
     seat.save(update_fields=["forfeited_at", "resigned"])
+    # The engine passes the turn; the seat's own clock stops here.
     ends_game = engine.player_view(new_state, None)["phase"] == GAME_OVER
     return record_transition(
         game=game,

@@ -16,10 +16,16 @@ import secrets
 from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from games import engine, notify
 from games.models import Game, GameStatus, MapChoice, Seat
-from games.models.game import DEFAULT_TURN_SECONDS, MAX_TURN_SECONDS, MIN_TURN_SECONDS
+from games.models.game import (
+    BANK_CHOICES,
+    DEFAULT_TURN_SECONDS,
+    MAX_TURN_SECONDS,
+    MIN_TURN_SECONDS,
+)
 
 from .clock import settle_clock
 from .colors import first_free_color
@@ -38,6 +44,7 @@ def game_create(
     turn_seconds: int = DEFAULT_TURN_SECONDS,
     is_private: bool = False,
     rated: bool = True,
+    bank_seconds: int = 0,
 ) -> Game:
     """A new open game with its creator in the first seat."""
     if map_id not in MapChoice.values:
@@ -46,6 +53,8 @@ def game_create(
         raise InvalidSettings(f"A game has {MIN_PLAYERS} to {MAX_PLAYERS} seats.")
     if not MIN_TURN_SECONDS <= int(turn_seconds) <= MAX_TURN_SECONDS:
         raise InvalidSettings("The time per move is between one hour and seven days.")
+    if int(bank_seconds) not in BANK_CHOICES:
+        raise InvalidSettings(_("Choose a time bank among those on offer."))
     with transaction.atomic():
         game = Game.objects.create(
             map_id=map_id,
@@ -54,6 +63,7 @@ def game_create(
             turn_seconds=int(turn_seconds),
             is_private=bool(is_private),
             rated=bool(rated),
+            bank_seconds=int(bank_seconds),
         )
         Seat.objects.create(game=game, user=creator, order=0, color=first_free_color(set()))
     return game
@@ -146,7 +156,8 @@ def _start(game: Game) -> None:
     Seat.objects.filter(game=game).update(order=F("order") + 100)
     for order, seat in enumerate(seats):
         seat.order = order
-        seat.save(update_fields=["order"])
+        seat.bank_left_seconds = game.bank_seconds  # the whole reserve, for the whole game
+        seat.save(update_fields=["order", "bank_left_seconds"])
     now = timezone.now()
     state = engine.new_game(game.map_id, [seat.player_id for seat in seats], game.seed)
     game.state = state.to_dict()

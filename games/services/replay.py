@@ -3,7 +3,10 @@
 from games import engine
 from games.models import Game, Move
 
+from .extra_time import EXTRA_TIME_ACTION
 from .forfeit import FORFEIT_ACTION
+
+CLOCK_ONLY_ACTIONS = {EXTRA_TIME_ACTION}
 
 
 def _players(game: Game) -> list[str]:
@@ -14,6 +17,8 @@ def _replay(game: Game, moves) -> "engine.State":
     state = engine.new_game(game.map_id, _players(game), game.seed)
     for move in moves:
         player = str(move.seat_id)
+        if move.action.get("type") in CLOCK_ONLY_ACTIONS:
+            continue  # the site's clock changed (more time given), not the position
         if move.action.get("type") == FORFEIT_ACTION["type"]:
             state, _events = engine.forfeit(state, player)
         else:

@@ -6,6 +6,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from games.clock_text import duration_text
 from games.forms import GameCreateForm, turn_time_label
 from games.models import Game, GameStatus
 from games.selectors import my_games, open_games, seat_for, with_seats
@@ -24,6 +25,7 @@ def _dress(request, games):
     for game in games:
         game.href = game_url(game)
         game.turn_label = turn_time_label(game.turn_seconds)
+        game.bank_label = duration_text(game.bank_seconds) if game.bank_seconds else ""
         # The address the player is using, as on the waiting game page.
         game.invite_url = request.build_absolute_uri(
             reverse("game_invite", args=[game.invite_token])

@@ -7,11 +7,17 @@ only while that choice is still legal.
 
 from __future__ import annotations
 
-from django.urls import reverse
+from datetime import timedelta
 
+from django.urls import reverse
+from django.utils import timezone
+
+from games.clock_text import duration_text
 from games.engine.maps import STATIONS_PER_PLAYER
 from games.engine.scoring import POINTS_PER_UNBUILT_STATION
 from games.game_log import move_entries
+from games.services.clock import pauses_for, seat_clock
+from games.services.extra_time import may_give_time
 from games.svg import board_svg, card_svg, deck_svg, hand_svg, ticket_svg
 from games.svg.palette import player_css
 
@@ -190,6 +196,7 @@ def ticket_card(table: Table, ticket_id: str, *, done: bool | None) -> dict:
 
 def player_rows(table: Table) -> list[dict]:
     view = table.view
+    now = timezone.now()
     current = view.get("current") if view.get("phase") == "play" else None
     # Once the game is over the table shows the final totals, as the score sheet does, rather
     # than the route points counted during play.
@@ -212,9 +219,29 @@ def player_rows(table: Table) -> list[dict]:
                 "cards": info["card_count"],
                 "tickets": info["ticket_count"],
                 "stations_left": info.get("stations_left"),
+                "clock": seat_clock_facts(table, seat, now),
             }
         )
     return rows
+
+
+def seat_clock_facts(table: Table, seat, now) -> dict:
+    """What the players see of one seat's clock: the time bank left (as it runs down on the
+    seat's turn) and the extra time given this turn."""
+    game = table.game
+    facts = {}
+    if game.bank_seconds and not seat.forfeited and game.is_active:
+        left = timedelta(seconds=seat.bank_left_seconds)
+        if seat.to_move and seat.deadline and game.turn_started_at:
+            pauses = pauses_for(game, seat)
+            clock = seat_clock(game, seat, pauses)
+            left -= clock.reserve_used(now, pauses)
+            facts["in_bank"] = now >= clock.move_time_ends_at
+            facts["move_time_ends_at"] = clock.move_time_ends_at
+        facts["bank_left"] = duration_text(left)
+    if seat.to_move and seat.extra_seconds:
+        facts["extra"] = duration_text(seat.extra_seconds)
+    return facts
 
 
 def score_sheet(table: Table) -> dict | None:
@@ -300,6 +327,14 @@ def turn_info(table: Table) -> dict:
     return info
 
 
+def give_time_to(table: Table):
+    """The seat the viewer may give one more day now, or None."""
+    receiver = next((s for s in table.seats if s.to_move and not s.forfeited), None)
+    if not may_give_time(table.game, table.me, receiver):
+        return None
+    return {"name": table.names[receiver.player_id]}
+
+
 def page_context(
     table: Table, *, panel: dict | None = None, flash: str | None = None, panel_only: bool = False
 ) -> dict:
@@ -342,6 +377,7 @@ def page_context(
     )
     # Nothing is drawn, held or pursued any more: the live-play panels give way to the sheet.
     context["over"] = bool(context["final"]) or game.is_over
+    context["give_time_to"] = give_time_to(table)
     if table.me is not None:
         progress = mine.get("ticket_progress") or {}
         final = view.get("final")

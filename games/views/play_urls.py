@@ -1,13 +1,16 @@
 from django.urls import path
 
-from . import game_page, leaving, play, replay, version
+from . import game_page, play, replay, table_actions, version
 
 urlpatterns = [
     path("games/<int:game_id>/", game_page.game_detail, name="game_detail"),
     path("games/<int:game_id>/route/<str:route_id>/", game_page.game_route, name="game_route"),
     path("games/<int:game_id>/station/", game_page.game_station, name="game_station"),
     path("games/<int:game_id>/move/", play.game_move, name="game_move"),
-    path("games/<int:game_id>/resign/", leaving.game_resign_view, name="game_resign"),
+    path("games/<int:game_id>/resign/", table_actions.game_resign_view, name="game_resign"),
+    path(
+        "games/<int:game_id>/more-time/", table_actions.game_give_time_view, name="game_give_time"
+    ),
     path("games/<int:game_id>/version/", version.game_version, name="game_version"),
     path("games/<int:game_id>/replay/", replay.game_replay, name="game_replay"),
     path("games/<int:game_id>/log/", replay.game_log, name="game_log"),

@@ -1,7 +1,9 @@
 """The table's own actions through the API: resign (and the others as they come)."""
 
+import random
+
 import pytest
-from api_steps import game_url, started_game, token_client
+from api_steps import game_url, one_random_move, started_game, token_client
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("generous_throttles")]
 
@@ -15,3 +17,30 @@ def test_resigning_through_the_api():
     assert seat["forfeited"] and seat["resigned"]
     again = clients[1].post(game_url(game["id"], "resign/"))
     assert again.status_code == 403 and again.json()["error"] == "not_allowed"
+
+
+def test_giving_the_player_to_move_one_more_day_through_the_api():
+    clients = {name: token_client(name) for name in ("ada", "bea")}
+    game = started_game(list(clients.values()), max_players=2, turn_seconds=86400)
+    rng = random.Random(3)
+    while game["status"] != "playing":
+        game = one_random_move(clients, game, rng)
+    mover = next(seat for seat in game["seats"] if seat["to_move"])
+    giver = next(name for name in clients if name != mover["username"])
+    response = clients[giver].post(
+        game_url(game["id"], "more-time/"), {"version": game["version"]}, format="json"
+    )
+    assert response.status_code == 200, response.content
+    after = next(seat for seat in response.json()["seats"] if seat["to_move"])
+    assert after["extra_seconds"] == 86400
+    assert response.json()["deadline"] > game["deadline"]
+    moves = clients[giver].get(game_url(game["id"], "moves/"), {"page_size": 100}).json()
+    assert moves["results"][-1]["sentences"] == [f"{giver} gave {mover['username']} one more day"]
+    again = clients[giver].post(
+        game_url(game["id"], "more-time/"), {"version": response.json()["version"]}, format="json"
+    )
+    assert again.status_code == 403
+    stale = clients[mover["username"]].post(
+        game_url(game["id"], "more-time/"), {"version": game["version"]}, format="json"
+    )
+    assert stale.status_code == 409

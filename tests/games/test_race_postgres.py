@@ -17,6 +17,7 @@ from game_steps import a_legal_action, make_users, play_one, seat_to_move, start
 from games import engine
 from games.models import GameStatus, Move
 from games.services.errors import GameMovedOn, GameNotActive, NotAllowed
+from games.services.extra_time import game_give_time
 from games.services.forfeit import game_forfeit
 from games.services.play import game_play
 from games.services.resign import game_resign
@@ -183,3 +184,38 @@ def test_resigning_as_the_deadline_sweep_forfeits_leaves_the_seat_once(slow_engi
         assert seat.resigned and second_value is None and second_error is None
     else:
         assert not seat.resigned and isinstance(second_error, NotAllowed), second_error
+
+
+@pytest.mark.parametrize("first", ["move", "gift"])
+def test_a_move_and_one_more_day_made_against_one_version_never_both_land(slow_engine, first):
+    game = playing_game(players=3, seed=9)
+    seat = seat_to_move(game)
+    giver = next(s for s in game.seats.select_related("user") if s.pk != seat.pk)
+    # A whole turn (not a first card draw, which keeps the turn).
+    action = next(
+        a.to_dict()
+        for a in engine.legal_actions(engine.State.from_dict(game.state), seat.player_id)
+        if a.type == "draw_tickets"
+    )
+    deadline = game.deadline
+
+    def move():
+        return game_play(
+            game_id=game.pk, user=seat.user, action=action, expected_version=game.version
+        )
+
+    def gift():
+        return game_give_time(game_id=game.pk, user=giver.user, expected_version=game.version)
+
+    calls = (move, gift) if first == "move" else (gift, move)
+    (_, first_error), (_, second_error) = run_together(*calls, stagger=HOLD_SECONDS / 3)
+    assert first_error is None, first_error
+    # Whoever came second saw a version that had moved on, and changed nothing.
+    assert isinstance(second_error, GameMovedOn), second_error
+    game.refresh_from_db()
+    seats = {s.pk: s for s in game.seats.all()}
+    if first == "move":
+        assert seats[seat.pk].to_move  # choosing the drawn tickets: the same turn goes on
+        assert seats[seat.pk].extra_seconds == 0 and game.deadline == deadline
+    else:
+        assert seats[seat.pk].extra_seconds == 86400 and game.deadline > deadline

@@ -3,7 +3,7 @@
 from rest_framework import serializers
 
 from games.models import GameStatus, MapChoice
-from games.models.game import DEFAULT_TURN_SECONDS, MAX_TURN_SECONDS, MIN_TURN_SECONDS
+from games.models.game import BANK_CHOICES, DEFAULT_TURN_SECONDS, MAX_TURN_SECONDS, MIN_TURN_SECONDS
 from games.services.lobby import MAX_PLAYERS, MIN_PLAYERS
 
 from .view import PlayerView
@@ -19,6 +19,9 @@ class GameSummary(serializers.Serializer):
     players = serializers.ListField(child=serializers.CharField(), help_text="Usernames.")
     max_players = serializers.IntegerField()
     turn_seconds = serializers.IntegerField(help_text="Time per move.")
+    bank_seconds = serializers.IntegerField(
+        help_text="The time bank each player started with (0: none)."
+    )
     is_private = serializers.BooleanField()
     rated = serializers.BooleanField()
     created_at = serializers.DateTimeField()
@@ -38,6 +41,13 @@ class Seat(serializers.Serializer):
     to_move = serializers.BooleanField()
     forfeited = serializers.BooleanField()
     resigned = serializers.BooleanField(help_text="Forfeited by resigning (not by the clock).")
+    deadline = serializers.DateTimeField(
+        allow_null=True, help_text="When this seat is out if it has not acted (time bank included)."
+    )
+    bank_left_seconds = serializers.IntegerField(
+        help_text="Time bank left, as it stood when this seat's current turn began."
+    )
+    extra_seconds = serializers.IntegerField(help_text="More time given for the current turn.")
     score = serializers.IntegerField(allow_null=True)
     trains = serializers.IntegerField(allow_null=True)
     stations_left = serializers.IntegerField(allow_null=True)
@@ -69,6 +79,13 @@ class GameCreate(serializers.Serializer):
     )
     is_private = serializers.BooleanField(default=False)
     rated = serializers.BooleanField(default=True)
+    bank_seconds = serializers.ChoiceField(
+        choices=BANK_CHOICES, default=0, help_text="Time bank: 0 (none), 1, 3 or 7 days."
+    )
+
+
+class VersionBody(serializers.Serializer):
+    version = serializers.IntegerField(help_text="The game's version you saw.")
 
 
 class GameJoin(serializers.Serializer):

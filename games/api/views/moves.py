@@ -7,9 +7,9 @@ Built from each move's public events only. The stored action is never sent
 from django.db.models.fields.json import KT
 from drf_spectacular.utils import extend_schema
 
-from games import engine
 from games.api.docs import refusals
 from games.api.serializers.moves import MoveEntry
+from games.game_log import describe
 from games.models import Move
 from games.selectors import names_for, visible_game
 
@@ -20,7 +20,7 @@ def move_entries(game, moves) -> list[dict]:
     names = names_for(game)
     entries = []
     for move in moves:
-        sentences = [engine.describe(event, names, game.map_id) for event in move.events]
+        sentences = [describe(event, names, game.map_id) for event in move.events]
         entries.append(
             {
                 "number": move.number,

@@ -1,10 +1,12 @@
-"""POST /api/v1/games/<id>/resign/: the same services the game page's table buttons call."""
+"""POST /api/v1/games/<id>/resign/ and more-time/: the services the game page's table buttons
+call."""
 
 from drf_spectacular.utils import extend_schema
 
 from games.api.docs import refusals
 from games.api.presenting import detail_response
-from games.api.serializers.games import GameDetail
+from games.api.serializers.games import GameDetail, VersionBody
+from games.services.extra_time import game_give_time
 from games.services.resign import game_resign
 
 from .base import ApiView
@@ -25,4 +27,26 @@ class ResignView(ApiView):
     )
     def post(self, request, game_id: int):
         game_resign(game_id=game_id, user=request.user)
+        return detail_response(request, game_id)
+
+
+class MoreTimeView(ApiView):
+    serializer_class = VersionBody
+
+    @extend_schema(
+        operation_id="games_more_time",
+        tags=["play"],
+        summary="Give the player to move one more day",
+        description="Any other player, once per turn, while the game is being played; the "
+        "move log says who gave it. Made against the `version` you saw: 409 `moved_on` when "
+        "the turn has passed since. 403 for yourself, twice in a turn, or when you are out.",
+        request=VersionBody,
+        responses={200: GameDetail, **refusals(400, 401, 403, 404, 409, bad=("json", "field"))},
+    )
+    def post(self, request, game_id: int):
+        body = VersionBody(data=request.data)
+        body.is_valid(raise_exception=True)
+        game_give_time(
+            game_id=game_id, user=request.user, expected_version=body.validated_data["version"]
+        )
         return detail_response(request, game_id)
