@@ -45,6 +45,12 @@ class GameCreateForm(forms.Form):
             "A reserve each player's clock runs into once a move's time is used up; never refilled."
         ),
     )
+    allow_vacations = forms.BooleanField(
+        label=_("Vacations stop the clock"),
+        required=False,
+        initial=True,
+        help_text=_("Untick for a fast game: a player's time away then does not stop it."),
+    )
     is_private = forms.BooleanField(
         label="Private (only people with the invitation link can join)", required=False
     )

@@ -9,6 +9,7 @@ page's poll asks only for the version (visible_version): the same rule.
 """
 
 from dataclasses import dataclass, field
+from datetime import date
 
 from django.db.models import Count, Exists, OuterRef, Prefetch, Q
 
@@ -161,3 +162,13 @@ def awaiting_count(user) -> int:
 def names_for(game: Game) -> dict[str, str]:
     """{engine player id: username} for the log and the board."""
     return {seat.player_id: seat.user.username for seat in game.seats.all()}
+
+
+def away_until(user_ids, now) -> dict[int, date]:
+    """{user id: last day away} for those of the users on vacation at `now` (one query)."""
+    from accounts.models import Vacation
+
+    rows = Vacation.objects.filter(
+        user_id__in=list(user_ids), starts_at__lte=now, ends_at__gt=now
+    ).values_list("user_id", "last_day")
+    return dict(rows)

@@ -1,3 +1,4 @@
 from .profile_settings import ProfileSettingsForm
+from .vacation import VacationForm
 
-__all__ = ["ProfileSettingsForm"]
+__all__ = ["ProfileSettingsForm", "VacationForm"]

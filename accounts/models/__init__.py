@@ -1,3 +1,4 @@
 from .profile import Profile, profile_for
+from .vacation import Vacation
 
-__all__ = ["Profile", "profile_for"]
+__all__ = ["Profile", "Vacation", "profile_for"]

@@ -1,12 +1,37 @@
-"""The signed-in player's own settings: time zone and notification preferences."""
+"""The signed-in player's own settings: time zone, notification preferences, time away."""
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import redirect, render
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
 
-from accounts.forms import ProfileSettingsForm
+from accounts.forms import ProfileSettingsForm, VacationForm
 from accounts.middleware import remember_timezone
 from accounts.models import profile_for
+from games.services.vacation import (
+    InvalidVacation,
+    allowance,
+    current_or_planned,
+    local_today,
+    vacation_end,
+    vacation_set,
+)
+
+
+def _page(request, form, vacation_form, status=200):
+    now = timezone.now()
+    today = local_today(request.user, now)
+    context = {
+        "form": form,
+        "profile": profile_for(request.user),
+        "vacation_form": vacation_form,
+        "vacation": current_or_planned(request.user, now),
+        "allowance": allowance(request.user, today.year),
+        "now": now,
+    }
+    return render(request, "accounts/settings.html", context, status=status)
 
 
 @login_required
@@ -16,6 +41,33 @@ def settings_page(request):
     if request.method == "POST" and form.is_valid():
         form.save()
         remember_timezone(request, profile.timezone)
-        messages.success(request, "Settings saved.")
+        messages.success(request, _("Settings saved."))
         return redirect("settings")
-    return render(request, "accounts/settings.html", {"form": form, "profile": profile})
+    return _page(request, form, VacationForm())
+
+
+@require_POST
+@login_required
+def vacation_set_view(request):
+    vacation_form = VacationForm(request.POST)
+    form = ProfileSettingsForm(instance=profile_for(request.user))
+    if not vacation_form.is_valid():
+        return _page(request, form, vacation_form, status=400)
+    try:
+        vacation_set(user=request.user, **vacation_form.cleaned_data)
+    except InvalidVacation as exc:
+        vacation_form.add_error(None, exc.message)
+        return _page(request, form, vacation_form, status=400)
+    messages.success(request, _("Time away saved: your clocks stop while you are away."))
+    return redirect("settings")
+
+
+@require_POST
+@login_required
+def vacation_end_view(request):
+    vacation = vacation_end(user=request.user)
+    if vacation is None:
+        messages.success(request, _("No time away planned."))
+    else:
+        messages.success(request, _("Welcome back: your clocks run again."))
+    return redirect("settings")

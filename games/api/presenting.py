@@ -5,10 +5,11 @@ the caller's seat, or a spectator's); the stored state, seed and deck are never 
 """
 
 from django.urls import reverse
+from django.utils import timezone
 from rest_framework.response import Response
 
 from games.api.serializers.games import GameDetail
-from games.selectors import seat_for, view_for, visible_game
+from games.selectors import away_until, seat_for, view_for, visible_game
 
 
 def game_url(request, game) -> str:
@@ -29,6 +30,7 @@ def summary_of(request, game) -> dict:
         "max_players": game.max_players,
         "turn_seconds": game.turn_seconds,
         "bank_seconds": game.bank_seconds,
+        "allow_vacations": game.allow_vacations,
         "is_private": game.is_private,
         "rated": game.rated,
         "created_at": game.created_at,
@@ -39,7 +41,7 @@ def summary_of(request, game) -> dict:
     }
 
 
-def _seat_of(seat, view: dict | None) -> dict:
+def _seat_of(seat, view: dict | None, away: dict) -> dict:
     counts = (view or {}).get("players", {}).get(seat.player_id, {})
     return {
         "player": seat.player_id,
@@ -52,6 +54,7 @@ def _seat_of(seat, view: dict | None) -> dict:
         "deadline": seat.deadline,
         "bank_left_seconds": seat.bank_left_seconds,
         "extra_seconds": seat.extra_seconds,
+        "away_until": away.get(seat.user_id),
         "place": seat.place,
         **{
             key: counts.get(key)
@@ -72,10 +75,15 @@ def detail_of(request, game) -> dict:
     mine = seat_for(game, request.user)
     seats = list(game.seats.all())
     names = {seat.player_id: seat.user.username for seat in seats}
+    away = (
+        away_until([seat.user_id for seat in seats], timezone.now())
+        if game.allow_vacations and game.is_active
+        else {}
+    )
     return {
         **summary_of(request, game),
         "you": mine.player_id if mine else None,
-        "seats": [_seat_of(seat, view) for seat in seats],
+        "seats": [_seat_of(seat, view, away) for seat in seats],
         "invite_token": game.invite_token if mine and game.is_private else None,
         "ranking": _ranking(view, names),
         "view": view,

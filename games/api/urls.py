@@ -13,9 +13,11 @@ from .views.moves import MoveLogView
 from .views.play import ActionsView, LegalActionsView
 from .views.table import MoreTimeView, ResignView
 from .views.users import UserProfileView
+from .views.vacation import VacationView
 
 v1 = [
     path("me/", MeView.as_view(), name="api-me"),
+    path("me/vacation/", VacationView.as_view(), name="api-me-vacation"),
     path("users/<str:username>/", UserProfileView.as_view(), name="api-user"),
     path("games/", GameListView.as_view(), name="api-games"),
     path("games/<int:game_id>/", GameDetailView.as_view(), name="api-game"),

@@ -60,6 +60,8 @@ class Game(models.Model):
     is_private = models.BooleanField(default=False)
     invite_token = models.CharField(max_length=32, default=new_invite_token, unique=True)
     rated = models.BooleanField(default=True)
+    # Off for fast games: a player's vacation then does not stop their clock here.
+    allow_vacations = models.BooleanField("vacations stop the clock", default=True)
     # A reserve each player's clock runs into once a move's time is used up; 0: none.
     bank_seconds = models.PositiveIntegerField(
         "time bank (seconds)", default=0, validators=[MaxValueValidator(MAX_BANK_SECONDS)]

@@ -22,6 +22,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
+from accounts.models import Vacation
 from games import engine
 from games.models import Game, GameStatus, Seat
 
@@ -103,8 +104,15 @@ def seat_clock(game: Game, seat: Seat, pauses: Sequence[Pause] = ()) -> SeatCloc
 
 
 def pauses_for(game: Game, seat: Seat) -> list[Pause]:
-    """When this seat's clock stands still in this game (none yet: see vacations)."""
-    return []
+    """When this seat's clock stands still in this game: its player's vacations that end
+    after the turn began, unless the game was created without vacations."""
+    if not game.allow_vacations or game.turn_started_at is None:
+        return []
+    return list(
+        Vacation.objects.filter(user_id=seat.user_id, ends_at__gt=game.turn_started_at)
+        .order_by("starts_at")
+        .values_list("starts_at", "ends_at")
+    )
 
 
 def players_to_act(state, seats: list[Seat], public: dict) -> set[str]:

@@ -45,6 +45,7 @@ def game_create(
     is_private: bool = False,
     rated: bool = True,
     bank_seconds: int = 0,
+    allow_vacations: bool = True,
 ) -> Game:
     """A new open game with its creator in the first seat."""
     if map_id not in MapChoice.values:
@@ -64,6 +65,7 @@ def game_create(
             is_private=bool(is_private),
             rated=bool(rated),
             bank_seconds=int(bank_seconds),
+            allow_vacations=bool(allow_vacations),
         )
         Seat.objects.create(game=game, user=creator, order=0, color=first_free_color(set()))
     return game

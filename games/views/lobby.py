@@ -4,12 +4,13 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils import timezone
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from games.clock_text import duration_text
 from games.forms import GameCreateForm, turn_time_label
 from games.models import Game, GameStatus
-from games.selectors import my_games, open_games, seat_for, with_seats
+from games.selectors import away_until, my_games, open_games, seat_for, with_seats
 from games.services.colors import color_name
 from games.services.errors import GameServiceError, NotAPlayer
 from games.services.lobby import game_create, game_join, game_leave, game_start
@@ -135,8 +136,19 @@ def invite(request, token):
 @login_required
 def mine(request):
     games = my_games(request.user)
-    for game in _dress(request, list(games)):
+    listed = _dress(request, list(games))
+    others = {s.user_id for g in listed if g.is_active for s in g.seats.all()} - {request.user.pk}
+    away = away_until(others, timezone.now())
+    for game in listed:
         game.opponents = [
             seat.user.username for seat in game.seats.all() if seat.user_id != request.user.pk
+        ]
+        game.away = [
+            {"name": seat.user.username, "until": away[seat.user_id]}
+            for seat in game.seats.all()
+            if seat.user_id in away
+            and game.is_active
+            and game.allow_vacations
+            and not seat.forfeited
         ]
     return render(request, "games/lobby/my_games.html", {"games": games})

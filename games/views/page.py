@@ -239,6 +239,8 @@ def seat_clock_facts(table: Table, seat, now) -> dict:
             facts["in_bank"] = now >= clock.move_time_ends_at
             facts["move_time_ends_at"] = clock.move_time_ends_at
         facts["bank_left"] = duration_text(left)
+    if seat.user_id in table.away and not seat.forfeited:
+        facts["away_until"] = table.away[seat.user_id]
     if seat.to_move and seat.extra_seconds:
         facts["extra"] = duration_text(seat.extra_seconds)
     return facts

@@ -10,11 +10,14 @@ page shows (a claim or station can be paid in hundreds of ways).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from datetime import date
 from functools import cached_property
+
+from django.utils import timezone
 
 from games import engine
 from games.models import Game, Seat
-from games.selectors import names_for
+from games.selectors import away_until, names_for
 
 
 @dataclass
@@ -57,6 +60,13 @@ class Table:
     @cached_property
     def colors(self) -> dict[str, str]:
         return {seat.player_id: seat.color for seat in self.seats}
+
+    @cached_property
+    def away(self) -> dict[int, date]:
+        """{user id: last day away} for the players on vacation now."""
+        if not self.game.allow_vacations or not self.game.is_active:
+            return {}
+        return away_until([seat.user_id for seat in self.seats], timezone.now())
 
     @cached_property
     def seat_by_player(self) -> dict[str, Seat]:

@@ -44,3 +44,27 @@ def test_giving_the_player_to_move_one_more_day_through_the_api():
         game_url(game["id"], "more-time/"), {"version": game["version"]}, format="json"
     )
     assert stale.status_code == 409
+
+
+def test_time_away_through_the_api(time_machine):
+    time_machine.move_to("2030-03-04 09:00Z", tick=False)
+    ada, bea = token_client("ada"), token_client("bea")
+    game = started_game([ada, bea], max_players=2, turn_seconds=86400)
+    body = {"first_day": "2030-03-04", "last_day": "2030-03-06"}
+    response = ada.post("/api/v1/me/vacation/", body, format="json")
+    assert response.status_code == 200, response.content
+    assert response.json() == {
+        "first_day": "2030-03-04",
+        "last_day": "2030-03-06",
+        "away_now": True,
+        "year": 2030,
+        "days_used": 3,
+        "days_left": 18,
+    }
+    seen = bea.get(game_url(game["id"])).json()
+    seat = next(seat for seat in seen["seats"] if seat["username"] == "ada")
+    assert seat["away_until"] == "2030-03-06" and seat["deadline"] == "2030-03-08T00:00:00Z"
+    past = ada.post("/api/v1/me/vacation/", {**body, "first_day": "2030-03-01"}, format="json")
+    assert past.status_code == 400 and past.json()["error"] == "invalid_vacation"
+    assert ada.delete("/api/v1/me/vacation/").status_code == 204
+    assert ada.get("/api/v1/me/vacation/").json()["days_used"] == 1

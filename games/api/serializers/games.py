@@ -22,6 +22,9 @@ class GameSummary(serializers.Serializer):
     bank_seconds = serializers.IntegerField(
         help_text="The time bank each player started with (0: none)."
     )
+    allow_vacations = serializers.BooleanField(
+        help_text="A player's vacation stops their clock in this game."
+    )
     is_private = serializers.BooleanField()
     rated = serializers.BooleanField()
     created_at = serializers.DateTimeField()
@@ -48,6 +51,9 @@ class Seat(serializers.Serializer):
         help_text="Time bank left, as it stood when this seat's current turn began."
     )
     extra_seconds = serializers.IntegerField(help_text="More time given for the current turn.")
+    away_until = serializers.DateField(
+        allow_null=True, help_text="On vacation now (their clock stands still) until this day."
+    )
     score = serializers.IntegerField(allow_null=True)
     trains = serializers.IntegerField(allow_null=True)
     stations_left = serializers.IntegerField(allow_null=True)
@@ -81,6 +87,9 @@ class GameCreate(serializers.Serializer):
     rated = serializers.BooleanField(default=True)
     bank_seconds = serializers.ChoiceField(
         choices=BANK_CHOICES, default=0, help_text="Time bank: 0 (none), 1, 3 or 7 days."
+    )
+    allow_vacations = serializers.BooleanField(
+        default=True, help_text="False for a fast game: vacations do not stop its clock."
     )
 
 

@@ -1,0 +1,175 @@
+"""Vacations: a player is away from one day to another (in their own zone), and the clock of
+every game they are in stands still meanwhile when it is their turn (see clock.pauses_for).
+
+Policy:
+- A yearly allowance of VACATION_DAYS_PER_YEAR days, used in whole days and counted per
+  calendar year (a vacation over New Year uses days of both years), so nobody parks a
+  game forever.
+- One vacation ahead at a time: setting another replaces a planned one; while away, the
+  player comes back first. Coming back early ends it now and gives the days after today
+  back; cancelling a planned one gives all of them back.
+- Each change moves the deadlines of the games where the player must act now, under each
+  game's row lock (one game at a time, in id order), and bumps those games' version so
+  open pages show it.
+"""
+
+from dataclasses import dataclass
+from datetime import date, datetime, time, timedelta
+
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from accounts.models import Vacation, profile_for
+from games.mail.clock import zone
+from games.models import Seat
+from games.models.game import ACTIVE_STATUSES
+
+from .clock import set_deadlines
+from .errors import GameServiceError
+from .locking import lock_game
+
+VACATION_DAYS_PER_YEAR = 21
+# How far ahead a vacation may be planned.
+PLAN_AHEAD = timedelta(days=365)
+
+
+class InvalidVacation(GameServiceError):
+    status = 400
+    code = "invalid_vacation"
+    default_message = "Those dates do not make a vacation."
+
+
+def days_in_year(first_day: date, last_day: date, year: int) -> int:
+    """Whole days of [first_day, last_day] that fall in `year`."""
+    start = max(first_day, date(year, 1, 1))
+    end = min(last_day, date(year, 12, 31))
+    return max(0, (end - start).days + 1)
+
+
+def days_used(vacations, year: int) -> int:
+    return sum(days_in_year(v.first_day, v.last_day, year) for v in vacations)
+
+
+def local_today(user, now: datetime) -> date:
+    return now.astimezone(zone(profile_for(user).timezone)).date()
+
+
+def _day_start(day: date, tz) -> datetime:
+    return datetime.combine(day, time(0), tzinfo=tz)
+
+
+@dataclass(frozen=True)
+class Allowance:
+    year: int
+    used: int
+    left: int
+    total: int = VACATION_DAYS_PER_YEAR
+
+
+def allowance(user, year: int) -> Allowance:
+    used = days_used(Vacation.objects.filter(user=user), year)
+    return Allowance(year=year, used=used, left=max(0, VACATION_DAYS_PER_YEAR - used))
+
+
+def current_or_planned(user, now: datetime) -> Vacation | None:
+    """The vacation under way or ahead, if any."""
+    return Vacation.objects.filter(user=user, ends_at__gt=now).order_by("starts_at").first()
+
+
+def vacation_set(*, user, first_day: date, last_day: date, now: datetime | None = None):
+    """Plan (or replace the planned) time away; refuses dates in the past, in the wrong order,
+    too far ahead, over the year's allowance, or while the player is away already."""
+    now = now or timezone.now()
+    tz = zone(profile_for(user).timezone)
+    today = now.astimezone(tz).date()
+    if not isinstance(first_day, date) or not isinstance(last_day, date):
+        raise InvalidVacation()
+    if first_day < today:
+        raise InvalidVacation(_("A vacation cannot start in the past."))
+    if last_day < first_day:
+        raise InvalidVacation(_("The last day comes after the first."))
+    if last_day > today + PLAN_AHEAD:
+        raise InvalidVacation(_("A vacation can be planned up to a year ahead."))
+    with transaction.atomic():
+        mine = list(Vacation.objects.select_for_update().filter(user=user))
+        ahead = [v for v in mine if v.ends_at > now]
+        if any(v.starts_at <= now for v in ahead):
+            raise InvalidVacation(_("You are away now: come back first to plan another."))
+        kept = [v for v in mine if v not in ahead]
+        for year in range(first_day.year, last_day.year + 1):
+            wanted = days_in_year(first_day, last_day, year)
+            left = VACATION_DAYS_PER_YEAR - days_used(kept, year)
+            if wanted > left:
+                raise InvalidVacation(
+                    _(
+                        "That is %(wanted)d days in %(year)d; %(left)d are left of the "
+                        "year's %(total)d."
+                    )
+                    % {
+                        "wanted": wanted,
+                        "year": year,
+                        "left": max(0, left),
+                        "total": VACATION_DAYS_PER_YEAR,
+                    }
+                )
+        Vacation.objects.filter(pk__in=[v.pk for v in ahead]).delete()
+        vacation = Vacation.objects.create(
+            user=user,
+            first_day=first_day,
+            last_day=last_day,
+            starts_at=max(now, _day_start(first_day, tz)),
+            ends_at=_day_start(last_day + timedelta(days=1), tz),
+        )
+    resettle_games_of(user)
+    return vacation
+
+
+def vacation_end(*, user, now: datetime | None = None) -> Vacation | None:
+    """Come back now (the days after today are given back), or cancel a planned vacation.
+    Returns the vacation as it stands, or None when there was none (or it was cancelled)."""
+    now = now or timezone.now()
+    with transaction.atomic():
+        vacation = Vacation.objects.select_for_update().filter(user=user, ends_at__gt=now).first()
+        if vacation is None:
+            return None
+        if vacation.starts_at > now:
+            vacation.delete()
+            vacation = None
+        else:
+            vacation.ends_at = now
+            vacation.last_day = max(vacation.first_day, local_today(user, now))
+            vacation.save(update_fields=["ends_at", "last_day"])
+    resettle_games_of(user)
+    return vacation
+
+
+def resettle_games_of(user) -> int:
+    """Recompute the deadlines of every game where the user must act now; returns how many
+    games changed."""
+    game_ids = sorted(
+        Seat.objects.filter(
+            user=user,
+            to_move=True,
+            forfeited_at__isnull=True,
+            game__status__in=ACTIVE_STATUSES,
+            game__allow_vacations=True,
+        ).values_list("game_id", flat=True)
+    )
+    changed = 0
+    for game_id in game_ids:
+        with transaction.atomic():
+            game = lock_game(game_id)
+            if not game.is_active:
+                continue
+            seats = list(game.seats.all())
+            before = {seat.pk: seat.deadline for seat in seats}
+            set_deadlines(game, seats)
+            moved = [seat for seat in seats if seat.deadline != before[seat.pk]]
+            for seat in moved:
+                seat.save(update_fields=["deadline"])
+            if moved:
+                game.version += 1
+                game.save(update_fields=["deadline", "version"])
+                changed += 1
+    return changed

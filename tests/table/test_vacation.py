@@ -1,0 +1,130 @@
+"""Vacations with time travel: the clock stands still while a player is away, across a
+deadline and in the opening; reminders wait; coming back early gives the days back; the
+yearly allowance is counted per calendar year; a game may opt out."""
+
+from datetime import date, datetime, timedelta
+
+import pytest
+from game_steps import make_users, started_game
+from table_steps import (
+    game_in_play,
+    game_page,
+    keep_opening_tickets,
+    page_of,
+    seats_to_move,
+    sweep_at,
+)
+
+from games import sweeps
+from games.models import Notification
+from games.services.vacation import InvalidVacation, vacation_end, vacation_set
+
+pytestmark = pytest.mark.django_db
+
+DAY = timedelta(days=1)
+ONE_DAY = 86400
+
+
+def utc(text: str) -> datetime:
+    return datetime.fromisoformat(text + "+00:00")
+
+
+@pytest.fixture
+def clock(time_machine):
+    time_machine.move_to("2030-03-04 09:00Z", tick=False)
+    return lambda moment: time_machine.move_to(moment, tick=False)
+
+
+def away_through_the_settings_page(user, first: str, last: str):
+    response = page_of(user).post("/settings/away/", {"first_day": first, "last_day": last})
+    assert response.status_code == 302, response.content.decode()[-800:]
+
+
+def test_a_week_away_across_a_deadline_loses_no_game_and_the_others_see_it(clock):
+    ann, bob = make_users("ann", "bob")
+    game = game_in_play([ann, bob], turn_seconds=ONE_DAY)
+    (away,) = seats_to_move(game)
+    other = next(u for u in (ann, bob) if u != away.user)
+    assert game.deadline == utc("2030-03-05 09:00")
+
+    away_through_the_settings_page(away.user, "2030-03-04", "2030-03-10")
+    game.refresh_from_db()
+    # The clock stopped from the moment it was set, and runs again from 11 March, 00:00.
+    assert game.deadline == utc("2030-03-12 00:00")
+    name = away.user.username
+    assert f"{name} is away until Sun 10 Mar" in game_page(game, other)
+    assert f"{name} is away until Sun 10 Mar" in page_of(other).get("/games/mine/").content.decode()
+
+    assert sweep_at(utc("2030-03-05 09:01")) == 0
+    sweeps.send_due_reminders(utc("2030-03-10 12:00"))  # away: no reminder either
+    assert not Notification.objects.filter(kind__in=["reminder", "last_warning"]).exists()
+    assert sweep_at(utc("2030-03-11 23:59")) == 0
+    clock(utc("2030-03-11 08:00"))
+    assert f"{name} is away" not in game_page(game, other)  # back
+    assert sweep_at(utc("2030-03-12 00:00")) == 1  # and then out of time like anyone
+
+
+def test_coming_back_early_runs_the_clock_again_and_gives_the_days_back(clock):
+    ann, bob = make_users("ann", "bob")
+    game = game_in_play([ann, bob], turn_seconds=ONE_DAY)
+    (away,) = seats_to_move(game)
+    away_through_the_settings_page(away.user, "2030-03-04", "2030-03-10")
+    settings_page = page_of(away.user).get("/settings/").content.decode()
+    assert "7 of 21 days used in 2030; 14 left." in settings_page
+    assert "You are away until Sun 10 Mar 2030." in settings_page
+
+    clock(utc("2030-03-05 12:00"))
+    assert page_of(away.user).post("/settings/away/end/").status_code == 302
+    game.refresh_from_db()
+    # 27 hours paused (4 March 09:00 to 5 March 12:00): a day's clock from then on.
+    assert game.deadline == utc("2030-03-05 09:00") + timedelta(hours=27)
+    settings_page = page_of(away.user).get("/settings/").content.decode()
+    assert "2 of 21 days used in 2030; 19 left." in settings_page
+
+
+def test_the_opening_choice_of_a_player_away_waits_for_them(clock):
+    ann, bob = make_users("ann", "bob")
+    vacation_set(user=bob, first_day=date(2030, 3, 4), last_day=date(2030, 3, 5))
+    game = started_game([ann, bob], turn_seconds=ONE_DAY)
+    keep_opening_tickets(game, except_user=bob)
+    (waiting,) = seats_to_move(game)
+    assert waiting.user == bob
+    assert sweep_at(utc("2030-03-05 09:01")) == 0  # when everyone else's choice was due
+    assert waiting.__class__.objects.get(pk=waiting.pk).deadline == utc("2030-03-07 00:00")
+    assert sweep_at(utc("2030-03-07 00:00")) == 1
+
+
+def test_a_game_without_vacations_keeps_its_clock_running(clock):
+    ann, bob = make_users("ann", "bob")
+    game = game_in_play([ann, bob], turn_seconds=ONE_DAY, allow_vacations=False)
+    (away,) = seats_to_move(game)
+    vacation_set(user=away.user, first_day=date(2030, 3, 4), last_day=date(2030, 3, 10))
+    game.refresh_from_db()
+    assert game.deadline == utc("2030-03-05 09:00")
+    assert "is away" not in game_page(game, ann)
+    assert sweep_at(utc("2030-03-05 09:00")) == 1
+
+
+def test_the_allowance_is_counted_per_calendar_year_in_whole_days(clock):
+    (ann,) = make_users("ann")
+    clock(utc("2030-06-01 10:00"))
+    vacation_set(user=ann, first_day=date(2030, 6, 1), last_day=date(2030, 6, 14))  # 14 days
+    clock(utc("2030-12-20 10:00"))
+    with pytest.raises(InvalidVacation) as refused:
+        vacation_set(user=ann, first_day=date(2030, 12, 24), last_day=date(2031, 1, 3))
+    assert refused.value.message == "That is 8 days in 2030; 7 are left of the year's 21."
+    vacation_set(user=ann, first_day=date(2030, 12, 25), last_day=date(2031, 1, 3))
+    response = page_of(ann).get("/settings/").content.decode()
+    assert "21 of 21 days used in 2030; 0 left." in response
+    clock(utc("2031-01-02 10:00"))
+    assert "3 of 21 days used in 2031; 18 left." in page_of(ann).get("/settings/").content.decode()
+    vacation_end(user=ann)  # back on 2 January: the 3rd is given back
+    assert "2 of 21 days used in 2031; 19 left." in page_of(ann).get("/settings/").content.decode()
+
+
+def test_dates_that_make_no_vacation_are_refused_and_change_nothing(clock):
+    (ann,) = make_users("ann")
+    for first, last in (("2030-03-03", "2030-03-05"), ("2030-03-06", "2030-03-05"), ("x", "")):
+        response = page_of(ann).post("/settings/away/", {"first_day": first, "last_day": last})
+        assert response.status_code == 400
+    assert not ann.vacations.exists()
