@@ -5,4 +5,7 @@ class AccountsConfig(AppConfig):
     name = "accounts"
 
     def ready(self):
-        from accounts import middleware  # noqa: F401  (keeps the time zone in the session at login)
+        from accounts import (
+            email_status,  # noqa: F401  (and whether the address is confirmed)
+            middleware,  # noqa: F401  (keeps the time zone in the session at login)
+        )

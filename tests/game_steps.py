@@ -3,6 +3,7 @@ folder (tests/ is on the import path of them all)."""
 
 import random
 
+from allauth.account.models import EmailAddress
 from django.contrib.auth import get_user_model
 
 from games import engine
@@ -12,7 +13,10 @@ from games.services.play import game_play
 
 
 def make_user(username: str):
-    return get_user_model().objects.create_user(username, f"{username}@example.org", "pw")
+    """A player whose address is confirmed (game mail goes to confirmed addresses only)."""
+    user = get_user_model().objects.create_user(username, f"{username}@example.org", "pw")
+    EmailAddress.objects.create(user=user, email=user.email, primary=True, verified=True)
+    return user
 
 
 def make_users(*names: str):

@@ -81,6 +81,7 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "games.context_processors.awaiting_games",
+                "accounts.context_processors.email_banner",
             ],
         },
     },

@@ -15,6 +15,7 @@ from datetime import datetime
 from django.core.mail import EmailMultiAlternatives
 from django.db import transaction
 
+from accounts.email_status import has_confirmed_email
 from accounts.models import profile_for
 from games.models import Notification, Seat
 from games.models import NotificationKind as Kind
@@ -100,10 +101,11 @@ def deliver(notification_id: int, *, now: datetime) -> str:
             return ALREADY_DONE
         if notification.not_before and now < notification.not_before:
             return NOT_YET
-        # Preferences are read again: an unsubscribe since the row was made wins.
+        # Preferences are read again: an unsubscribe since the row was made wins. Only a
+        # confirmed address gets game mail (it may be someone else's until confirmed).
         mail = None
         if (
-            notification.user.email
+            has_confirmed_email(notification.user)
             and wants(profile_for(notification.user), notification.kind)
             and still_true(notification)
             and not watching(notification, now)

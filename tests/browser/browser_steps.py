@@ -5,6 +5,7 @@ import os
 from pathlib import Path
 
 import pytest
+from allauth.account.models import EmailAddress
 from django.contrib.auth import get_user_model
 
 from games.models import GameStatus
@@ -37,12 +38,16 @@ BROWSER_TEST = [
 ]
 
 
+def confirmed_user(name: str):
+    """A player whose address is confirmed, as most are (an unconfirmed one sees a banner)."""
+    user = get_user_model().objects.create_user(name, f"{name}@example.org", PASSWORD)
+    EmailAddress.objects.create(user=user, email=user.email, primary=True, verified=True)
+    return user
+
+
 def started_game(map_id="usa"):
     """Ann and Bob in a started two-player game; returns the game and its seats in order."""
-    users = [
-        get_user_model().objects.create_user(name, f"{name}@example.org", PASSWORD)
-        for name in ("ann", "bob")
-    ]
+    users = [confirmed_user(name) for name in ("ann", "bob")]
     game = game_create(creator=users[0], map_id=map_id, max_players=2)
     game_join(game=game, user=users[1])
     game.refresh_from_db()
