@@ -172,3 +172,12 @@ def away_until(user_ids, now) -> dict[int, date]:
         user_id__in=list(user_ids), starts_at__lte=now, ends_at__gt=now
     ).values_list("user_id", "last_day")
     return dict(rows)
+
+
+def my_note(seat) -> str:
+    """The seat's private note, for its own player only (the caller passes their own seat)."""
+    from games.models import PrivateNote
+
+    if seat is None:
+        return ""
+    return PrivateNote.objects.filter(seat=seat).values_list("text", flat=True).first() or ""

@@ -10,6 +10,7 @@ from .views.leaderboards import LeaderboardView
 from .views.lobby import JoinView, LeaveView, StartView
 from .views.me import MeView
 from .views.moves import MoveLogView
+from .views.notes import NoteView
 from .views.play import ActionsView, LegalActionsView
 from .views.table import MoreTimeView, ResignView
 from .views.users import UserProfileView
@@ -32,6 +33,7 @@ v1 = [
     path("games/<int:game_id>/actions/", ActionsView.as_view(), name="api-game-actions"),
     path("games/<int:game_id>/resign/", ResignView.as_view(), name="api-game-resign"),
     path("games/<int:game_id>/more-time/", MoreTimeView.as_view(), name="api-game-more-time"),
+    path("games/<int:game_id>/note/", NoteView.as_view(), name="api-game-note"),
     path("games/<int:game_id>/moves/", MoveLogView.as_view(), name="api-game-moves"),
     path("leaderboards/<str:board>/", LeaderboardView.as_view(), name="api-leaderboard"),
 ]

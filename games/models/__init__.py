@@ -1,6 +1,7 @@
 from .claim import Claim
 from .game import Game, GameStatus, MapChoice
 from .move import Move
+from .note import PrivateNote
 from .notification import Notification, NotificationKind
 from .rating import Rating, RatingChange
 from .seat import Seat
@@ -13,6 +14,7 @@ __all__ = [
     "Move",
     "Notification",
     "NotificationKind",
+    "PrivateNote",
     "Rating",
     "RatingChange",
     "Seat",

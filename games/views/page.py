@@ -16,6 +16,7 @@ from games.clock_text import duration_text
 from games.engine.maps import STATIONS_PER_PLAYER
 from games.engine.scoring import POINTS_PER_UNBUILT_STATION
 from games.game_log import move_entries
+from games.selectors import my_note
 from games.services.clock import pauses_for, seat_clock
 from games.services.extra_time import may_give_time
 from games.svg import board_svg, card_svg, deck_svg, hand_svg, ticket_svg
@@ -380,6 +381,7 @@ def page_context(
     # Nothing is drawn, held or pursued any more: the live-play panels give way to the sheet.
     context["over"] = bool(context["final"]) or game.is_over
     context["give_time_to"] = give_time_to(table)
+    context["note"] = my_note(table.me)
     if table.me is not None:
         progress = mine.get("ticket_progress") or {}
         final = view.get("final")

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import game_page, play, replay, table_actions, version
+from . import game_page, notes, play, replay, table_actions, version
 
 urlpatterns = [
     path("games/<int:game_id>/", game_page.game_detail, name="game_detail"),
@@ -11,6 +11,7 @@ urlpatterns = [
     path(
         "games/<int:game_id>/more-time/", table_actions.game_give_time_view, name="game_give_time"
     ),
+    path("games/<int:game_id>/note/", notes.game_note, name="game_note"),
     path("games/<int:game_id>/version/", version.game_version, name="game_version"),
     path("games/<int:game_id>/replay/", replay.game_replay, name="game_replay"),
     path("games/<int:game_id>/log/", replay.game_log, name="game_log"),

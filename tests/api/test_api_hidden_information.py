@@ -68,6 +68,10 @@ def secrets_of(game_id: int):
 
 def test_each_seat_sees_its_own_tickets_and_offer_and_nothing_of_the_others():
     clients, game = a_game_mid_play_with_an_open_ticket_offer()
+    notes = {name: f"{name}'s secret plan: the east coast" for name in clients}
+    for name, client in clients.items():
+        response = client.put(game_url(game["id"], "note/"), {"text": notes[name]}, format="json")
+        assert response.status_code == 200, response.content
     state, tickets = secrets_of(game["id"])
     assert any(entry["offered"] for entry in state["players"].values())
     all_ticket_ids = set().union(*tickets.values()) | set(state["ticket_deck"])
@@ -76,6 +80,9 @@ def test_each_seat_sees_its_own_tickets_and_offer_and_nothing_of_the_others():
         me = seats[name]
         seen = everything_seen_by(client, game["id"])
         text = json.dumps(seen)
+        assert not [note for note in notes.values() if note in text], f"{name} sees a note"
+        own = client.get(game_url(game["id"], "note/")).json()
+        assert own == {"text": notes[name]}
         shown = {ticket for ticket in all_ticket_ids if f'"{ticket}"' in text}
         assert shown == tickets[me], f"{name} sees tickets {shown - tickets[me]} not theirs"
         assert str(state["seed"]) not in text
@@ -98,6 +105,7 @@ def test_spectators_and_anonymous_visitors_see_no_hand_and_no_ticket():
         assert not keys_in(seen) & (SECRET_KEYS | PRIVATE_ENTRY_KEYS)
         assert seen[0]["you"] is None and seen[0]["view"]["viewer"] is None
         assert seen[1] == {"version": game["version"], "kinds": [], "actions": []}
+        assert client.get(game_url(game["id"], "note/")).status_code in (401, 404)
 
 
 def test_the_move_log_never_names_a_blind_drawn_card():

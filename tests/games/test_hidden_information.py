@@ -1,5 +1,6 @@
 """No page, fragment or endpoint shows a player anything the rules keep from them:
-other players' hands, tickets or ticket offers, the deck order, or the game's seed."""
+other players' hands, tickets or ticket offers, their private notes, the deck order, or
+the game's seed."""
 
 import json
 import random
@@ -11,6 +12,7 @@ from game_steps import make_users, play_one, started_game, state_of, who_must_ac
 
 from games import engine
 from games.models import GameStatus, Move
+from games.services.notes import note_save
 from games.services.play import game_play
 from games.svg import hand_svg
 
@@ -102,7 +104,10 @@ def secrets_of(game):
     for seat in game.seats.all():
         pid = seat.player_id
         mine = engine.player_view(state, pid)["players"][pid]
+        note = f"secret plan of {pid}: block Denver"
+        note_save(game_id=game.pk, user=seat.user, text=note)
         per_player[pid] = {
+            "note": note,
             "hand_svg": hand_svg(mine["hand"]),
             "tickets": set(mine["tickets"]) | set(mine.get("offered") or []),
         }
@@ -121,6 +126,7 @@ def assert_nothing_hidden(html, url, *, viewer, per_player, deck_runs, seed):
         own = per_player[viewer]["hand_svg"] if viewer else None
         if secret["hand_svg"] != own:
             assert secret["hand_svg"] not in html, f"{url}: another player's hand"
+        assert secret["note"] not in html, f"{url}: another player's private note"
         leaked = {t for t in secret["tickets"] if mentions(html, t)}
         visible_to_viewer = per_player[viewer]["tickets"] if viewer else set()
         assert not (leaked - visible_to_viewer), f"{url}: another player's tickets {leaked}"
@@ -159,3 +165,4 @@ def test_no_response_shows_another_players_hand_tickets_the_deck_order_or_the_se
         tickets = engine.player_view(state_of(game), pid)["players"][pid]["tickets"]
         assert all(mentions(html, t) for t in tickets)
         assert per_player[pid]["hand_svg"] in html
+        assert per_player[pid]["note"] in html  # a player's own note is on their page
