@@ -89,7 +89,7 @@ def board_svg(
 
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" class="ttrb" viewBox="0 0 {WIDTH} {HEIGHT}"'
-        f' width="100%" role="img" aria-label={attr(title or game_map.name)}>',
+        f' width="100%" role="group" aria-label={attr(title or game_map.name)}>',
         f"<title>{text(title or game_map.name)}</title>",
         "<style>",
         _style(players, colours),
@@ -201,8 +201,13 @@ def _route(
     if owner_slot is not None:
         classes += ["own", f"o{owner_slot}"]
     half = TRACK_H / 2
+    # The track's two ends in board units: the page's script finds the route nearest a tap.
+    rad = math.radians(angle)
+    ends = (x + math.cos(rad) * END_GAP, y + math.sin(rad) * END_GAP)
+    ends += (x + math.cos(rad) * (d - END_GAP), y + math.sin(rad) * (d - END_GAP))
     parts = [
         f'<g id={attr("route-" + route.id)} class="{" ".join(classes)}"'
+        f' data-seg="{" ".join(num(v) for v in ends)}"'
         f' transform="translate({num(x)} {num(y)}) rotate({num(angle)})">',
         f"<title>{text(_route_title(game_map, route, owner_name))}</title>",
     ]

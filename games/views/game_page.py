@@ -35,5 +35,5 @@ def game_route(request, game_id: int, route_id: str):
 def game_station(request, game_id: int):
     """Where to build a station and how to pay for it (Europe)."""
     table = load_table(request, game_id)
-    panel, note = choose_panel(table, "station")
+    panel, note = choose_panel(table, "station", city=request.GET.get("city"))
     return render_game(request, table, panel=panel, flash=note, only_panel=True)

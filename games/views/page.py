@@ -15,6 +15,7 @@ from django.utils import timezone
 from games.clock_text import duration_text
 from games.engine.maps import STATIONS_PER_PLAYER
 from games.engine.scoring import POINTS_PER_UNBUILT_STATION
+from games.engine.ticket_path import ticket_path
 from games.game_log import move_entries
 from games.selectors import my_note
 from games.services.clock import pauses_for, seat_clock
@@ -87,7 +88,7 @@ def route_panel(table: Table, route_id: str) -> dict | None:
     }
 
 
-def station_panel(table: Table) -> dict | None:
+def station_panel(table: Table, city: str | None = None) -> dict | None:
     actions = table.legal_of("build_station")
     if not actions:
         return None
@@ -99,6 +100,7 @@ def station_panel(table: Table) -> dict | None:
         "cities": [(cid, cities[cid].name) for cid in city_ids],
         "options": payment_options(actions),
         "number": built + 1,
+        "selected": city if city in city_ids else None,  # the city tapped on the board
     }
 
 
@@ -156,7 +158,9 @@ def default_panel(table: Table) -> dict:
     return {"kind": "wait"}
 
 
-def choose_panel(table: Table, requested: str | None, route_id: str | None = None):
+def choose_panel(
+    table: Table, requested: str | None, route_id: str | None = None, city: str | None = None
+):
     """The panel the viewer asked for, if still possible, else what they must do now.
 
     Returns (panel, note): the note says why a requested panel is not shown.
@@ -168,9 +172,11 @@ def choose_panel(table: Table, requested: str | None, route_id: str | None = Non
         panel = route_panel(table, route_id)
         if panel:
             return panel, None
-        return base, "You cannot claim that route now."
+        name = route_info(table, route_id)["name"]
+        why = table.claim_refusal(route_id)
+        return base, f"You cannot claim {name} now." + (f" {why}" if why else "")
     if requested == "station" and base["kind"] == "turn":
-        panel = station_panel(table)
+        panel = station_panel(table, city)
         if panel:
             return panel, None
         return base, "You cannot build a station now."
@@ -192,7 +198,44 @@ def ticket_card(table: Table, ticket_id: str, *, done: bool | None) -> dict:
         "long": ticket.long,
         "done": done,
         "svg": ticket_svg(table.game_map, ticket_id, done=done),
+        "cities": f"{ticket.a} {ticket.b}",
+        "path": "",
     }
+
+
+def my_ticket_lines(table: Table, progress: dict) -> list[dict]:
+    """The viewer's tickets, each with the path of their routes that joins its cities (if any),
+    for the board to light when the ticket is pointed at."""
+    claims = table.view.get("claims") or {}
+    owned = [route_id for route_id, owner in claims.items() if owner == table.viewer]
+    lines = []
+    for ticket_id in table.mine.get("tickets", []):
+        line = ticket_card(table, ticket_id, done=progress.get(ticket_id))
+        ticket = table.game_map.tickets[ticket_id]
+        line["path"] = " ".join(ticket_path(table.game_map.routes, owned, ticket.a, ticket.b))
+        lines.append(line)
+    return lines
+
+
+def claimable_list(table: Table) -> list[dict]:
+    """The routes the viewer can claim now, by name, each with its ways to pay in words."""
+    game_id = table.game.pk
+    by_route: dict[str, list[dict]] = {}
+    for action in table.legal_of("claim_route"):
+        by_route.setdefault(action["route"], []).append(action)
+    rows = []
+    for route_id, actions in by_route.items():
+        info = route_info(table, route_id)
+        labels = [option["label"] for option in payment_options(actions)]
+        shown = ", ".join(labels[:3]) + (f" (+{len(labels) - 3} more)" if len(labels) > 3 else "")
+        rows.append(
+            {
+                **info,
+                "href": reverse("game_route", args=[game_id, route_id]),
+                "payments": shown,
+            }
+        )
+    return sorted(rows, key=lambda row: row["name"])
 
 
 def player_rows(table: Table) -> list[dict]:
@@ -349,6 +392,8 @@ def page_context(
         "version": game.version,
         "panel": panel or default_panel(table),
         "flash": flash,
+        # The viewer has something to do in this game now (the tab says "(Your turn)").
+        "my_move": bool(table.kinds),
     }
     if not table.started:
         return context
@@ -376,6 +421,7 @@ def page_context(
             "players": player_rows(table),
             "log": move_entries(game, table.names, limit=LOG_MOVES),
             "final": score_sheet(table),
+            "claimable": claimable_list(table),
         }
     )
     # Nothing is drawn, held or pursued any more: the live-play panels give way to the sheet.
@@ -392,9 +438,7 @@ def page_context(
             {
                 "hand_svg": hand_svg(mine.get("hand") or {}),
                 "hand_total": sum((mine.get("hand") or {}).values()),
-                "my_tickets": [
-                    ticket_card(table, t, done=progress.get(t)) for t in mine.get("tickets", [])
-                ],
+                "my_tickets": my_ticket_lines(table, progress),
             }
         )
     return context

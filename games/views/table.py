@@ -85,6 +85,19 @@ class Table:
     def claimable_routes(self) -> set[str]:
         return {action["route"] for action in self.legal_of("claim_route")}
 
+    def claim_refusal(self, route_id: str) -> str:
+        """Why the viewer cannot claim this route now, in the engine's words: it is asked to
+        apply the claim paid with the colour the viewer holds most of (nothing is saved)."""
+        route = self.game_map.routes[route_id]
+        hand = {k: n for k, n in (self.mine.get("hand") or {}).items() if n and k != "locomotive"}
+        colour = route.color if route.color != "gray" else max(hand, key=hand.get, default="red")
+        action = {"type": "claim_route", "route": route_id, "cards": {colour: route.length}}
+        try:
+            engine.apply(self._state, self.viewer, engine.action_from_dict(action))
+        except engine.IllegalMove as refusal:
+            return refusal.message
+        return ""
+
     @cached_property
     def face_up_colors(self) -> set[str]:
         return {

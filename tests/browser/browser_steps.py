@@ -74,3 +74,24 @@ def log_in(browser, live_server, username, context=DESKTOP):
     page.click("main form button[type=submit]")
     page.wait_for_url(lambda url: "/accounts/login/" not in url)
     return page
+
+
+ROUTE_MIDPOINT = """id => {
+  const g = document.getElementById('route-' + id);
+  const [x1, y1, x2, y2] = g.dataset.seg.split(' ').map(Number);
+  const svg = g.ownerSVGElement, p = svg.createSVGPoint();
+  p.x = (x1 + x2) / 2; p.y = (y1 + y2) / 2;
+  const s = p.matrixTransform(svg.getScreenCTM());
+  return [s.x, s.y];
+}"""
+
+
+def route_midpoint(page, route_id):
+    """Where the middle of a route's track is on screen (CSS px)."""
+    return page.evaluate(ROUTE_MIDPOINT, route_id)
+
+
+def tap_route(page, route_id):
+    """A finger on the middle of the route's track, whatever lies there (a gap, a label)."""
+    x, y = route_midpoint(page, route_id)
+    page.touchscreen.tap(x, y)

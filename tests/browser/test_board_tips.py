@@ -1,7 +1,7 @@
 """On a phone, where nothing shows an SVG title on hover, a tap on the board tells what is there;
 and at the end of a game the longest-path bonus routes stand out on the board."""
 
-from browser_steps import BROWSER_TEST, log_in, set_state, started_game
+from browser_steps import BROWSER_TEST, log_in, set_state, started_game, tap_route
 
 from games import engine
 from games.models import GameStatus
@@ -42,17 +42,40 @@ def position_in_play(setup, map_id="usa"):
     return game, users
 
 
+def board_scale(page) -> float:
+    return page.evaluate(
+        "() => { const m = getComputedStyle(document.getElementById('board')).transform;"
+        " return m === 'none' ? 1 : new DOMMatrix(m).a; }"
+    )
+
+
 def zoom_in(page):
-    """The board opens whole, twin tracks a few pixels apart: zoom in as a finger needs."""
-    page.locator(".zoom-label").tap()
-    page.locator(".zoom-label .zoom-out").wait_for()
+    """Zoom in with the board's + button, as far as a finger likes for twin tracks."""
+    page.wait_for_timeout(200)  # the opening zoom has settled
+    before = board_scale(page)
+    page.locator(".zoom-bar [data-zoom=in]").tap()
+    page.wait_for_function(
+        f"() => new DOMMatrix(getComputedStyle("
+        f"document.getElementById('board')).transform).a > {before + 0.1}"
+    )
+
+
+def fit(page):
+    """The whole board in its box, as small as it gets on a phone."""
+    page.locator(".zoom-bar [data-zoom=fit]").tap()
+    page.wait_for_function(
+        "() => new DOMMatrix(getComputedStyle(document.getElementById('board')).transform).a < 1.01"
+    )
 
 
 def phone_page(browser, live_server, username, game, *, zoomed=True):
     page = log_in(browser, live_server, username, context=PHONE)
     page.goto(f"{live_server.url}/games/{game.pk}/")
+    page.locator(".zoom-bar").wait_for()
     if zoomed:
         zoom_in(page)
+    else:
+        fit(page)
     return page
 
 
@@ -71,7 +94,7 @@ def test_on_a_phone_a_tap_on_a_claimed_route_says_who_holds_it(chromium, live_se
     expect(page.locator(".turn")).to_contain_text("Your turn.")
 
     # Three spaces: the middle of the route is the middle space, where the finger lands.
-    page.tap("#route-denver-salt_lake_city-1")
+    tap_route(page, "denver-salt_lake_city-1")
     expect(tip).to_be_visible()
     expect(tip).to_have_text("Denver – Salt Lake City · 3 · red · claimed by bob")
     box = tip.bounding_box()
@@ -80,18 +103,19 @@ def test_on_a_phone_a_tap_on_a_claimed_route_says_who_holds_it(chromium, live_se
     assert box["y"] >= 0 and box["y"] + box["height"] <= screen["height"]
 
     # A tap on the bare board, away from any route, puts the tip away.
-    page.locator("#board svg rect.bg").tap(position={"x": 30, "y": 30})
+    fit(page)
+    page.locator("#board-box").tap(position={"x": 8, "y": 8})
     expect(tip).to_be_hidden()
     # So does Escape.
-    page.tap("#route-denver-salt_lake_city-1")
+    tap_route(page, "denver-salt_lake_city-1")
     expect(tip).to_be_visible()
     page.keyboard.press("Escape")
     expect(tip).to_be_hidden()
 
     # A route Ann can claim is still a link: a tap opens the ways to pay, and the tip goes.
-    page.tap("#route-denver-salt_lake_city-1")
+    tap_route(page, "denver-salt_lake_city-1")
     expect(tip).to_be_visible()
-    page.tap("#board a[data-route='atlanta-nashville']")
+    tap_route(page, "atlanta-nashville")
     expect(page.locator("#action-panel")).to_contain_text("Claim Atlanta – Nashville")
     expect(tip).to_be_hidden()
 
@@ -205,7 +229,7 @@ def test_on_a_phone_the_replay_board_answers_a_tap_too(chromium, live_server):
     zoom_in(page)
     tip = page.locator("#tip")
 
-    page.tap("#route-denver-salt_lake_city-1")
+    tap_route(page, "denver-salt_lake_city-1")
     expect(tip).to_have_text("Denver – Salt Lake City · 3 · red")
     page.keyboard.press("Escape")
     expect(tip).to_be_hidden()

@@ -48,39 +48,47 @@ def fits_inside(page, inner, outer) -> bool:
     )
 
 
-def test_on_a_phone_the_board_opens_whole_and_the_routes_to_claim_glow(chromium, live_server):
+def label_px(page, city) -> float:
+    """The on-screen height of a city's name, in CSS px."""
+    return page.locator(f"#city-{city} text").bounding_box()["height"]
+
+
+def test_on_a_phone_the_board_opens_legible_fits_on_demand_and_the_routes_to_claim_glow(
+    chromium, live_server
+):
     from playwright.sync_api import expect
 
     game = europe_in_play()
     page = log_in(chromium, live_server, "ann", context=PHONE)
     page.goto(f"{live_server.url}/games/{game.pk}/")
     expect(page.locator(".turn")).to_contain_text("Your turn.")
-    expect(page.locator("#action-panel")).to_contain_text("a route with a blue glow")
+    page.locator(".zoom-bar").wait_for()
 
-    # The whole board at first: as wide as its box, nothing to scroll sideways.
-    assert fits_inside(page, "#board svg", ".board-box")
-    assert page.evaluate(
-        "() => { const b = document.querySelector('.board-box');"
-        " return b.scrollWidth <= b.clientWidth; }"
+    # The board opens as tall as its box: city names of a legible size.
+    page.wait_for_function(
+        "() => new DOMMatrix(getComputedStyle(document.getElementById('board')).transform).a > 1.2"
     )
-    # The zoom switch covers no city, neither its dot nor its name.
-    switch = page.locator(".zoom-label")
-    expect(switch.locator(".zoom-in")).to_be_visible()
-    expect(switch.locator(".zoom-out")).to_be_hidden()
+    assert label_px(page, "wien") >= 9
+    # Fit: the whole board inside its box, and the zoom buttons cover no city, dot or name.
+    page.locator(".zoom-bar [data-zoom=fit]").tap()
+    page.wait_for_function(
+        "() => new DOMMatrix(getComputedStyle(document.getElementById('board')).transform).a < 1.01"
+    )
+    assert page.evaluate(
+        """() => { const box = document.getElementById('board-box').getBoundingClientRect();
+                   return [...document.querySelectorAll('#board .c circle')].every(c => {
+                     const r = c.getBoundingClientRect();
+                     return r.left >= box.left && r.right <= box.right &&
+                            r.top >= box.top && r.bottom <= box.bottom; }); }"""
+    )
     covered = page.evaluate(
-        f"""() => {{ const s = document.querySelector('.zoom-label').getBoundingClientRect();
+        f"""() => {{ const s = document.querySelector('.zoom-bar').getBoundingClientRect();
                      const overlaps = {OVERLAPS};
                      return [...document.querySelectorAll('#board .c circle, #board .c text')]
                        .filter(e => overlaps(s, e.getBoundingClientRect()))
                        .map(e => e.closest('.c').id); }}"""
     )
     assert covered == []
-    switch.tap()
-    expect(switch.locator(".zoom-out")).to_be_visible()
-    assert page.evaluate(
-        "() => { const b = document.querySelector('.board-box');"
-        " return b.scrollWidth > 2 * b.clientWidth; }"
-    )
 
     # Routes Ann can claim glow at rest (no hover on a phone); others have no glow at all.
     picks = page.locator("#board a.pick")

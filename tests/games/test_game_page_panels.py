@@ -150,7 +150,7 @@ def test_after_the_game_the_live_play_panels_are_gone_and_the_score_sheet_stays(
     game, players = finished_game()
     html, page = Browser(Client(), players["p0"].user, game).page()
     assert "Score sheet" in html
-    for gone in ("Cards on the table", "Your cards", "Your tickets", "not yet"):
+    for gone in ("On the table", "Your cards", "Your tickets", "not yet"):
         assert gone not in html, gone
     assert not page.move_forms()
     assert "Players" in html and "Game log" in html

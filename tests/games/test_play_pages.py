@@ -164,7 +164,8 @@ def test_a_route_that_cannot_be_claimed_says_so_and_offers_no_payment(two_player
     )
     me = Browser(Client(), players["p0"].user, game)
     html, page = me.page(f"/games/{game.pk}/route/miami-new_orleans/")
-    assert "You cannot claim that route now." in html
+    # The engine's own reason follows: Ann holds no cards at all.
+    assert "You cannot claim Miami – New Orleans now. You do not hold those cards." in html
     assert not page.move_forms("claim_route")
 
 

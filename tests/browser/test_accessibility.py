@@ -1,0 +1,55 @@
+"""An automated accessibility scan (axe-core, bundled by axe-playwright-python) of the game
+page at both sizes, the lobby and the score sheet: no violation of impact serious or critical."""
+
+from axe_playwright_python.sync_playwright import Axe
+from browser_steps import BROWSER_TEST, log_in
+from table_views import SIZES, turn_position
+
+from games.services.play import game_play
+
+pytestmark = BROWSER_TEST
+
+BLOCKING = {"serious", "critical"}
+
+
+def blocking_violations(page) -> list[str]:
+    results = Axe().run(page)
+    return [
+        f"{v['id']} ({v['impact']}): {v['help']} — "
+        + "; ".join(node["target"][0] for node in v["nodes"][:4])
+        for v in results.response["violations"]
+        if v["impact"] in BLOCKING
+    ]
+
+
+def test_the_game_page_the_lobby_and_the_score_sheet_pass_an_accessibility_scan(
+    chromium, live_server
+):
+    game, seats = turn_position("europe", claims={"brest-dieppe": "bob"})
+    found = {}
+    for size in SIZES:
+        page = log_in(chromium, live_server, "ann", context=SIZES[size])
+        page.goto(f"{live_server.url}/games/{game.pk}/")
+        page.locator(".zoom-bar").wait_for()
+        found[f"game page, {size}"] = blocking_violations(page)
+        if size == "desktop":
+            page.goto(f"{live_server.url}/games/")
+            found["lobby"] = blocking_violations(page)
+        page.context.close()
+
+    # The score sheet: Ann's last turn of the last round ends the game.
+    game.state = {**game.state, "last_round_ends_after": seats["ann"].player_id}
+    game.save(update_fields=["state"])
+    for _ in range(2):
+        game.refresh_from_db()
+        game_play(
+            game_id=game.pk,
+            user=seats["ann"].user,
+            action={"type": "draw_card", "from": "deck"},
+            expected_version=game.version,
+        )
+    page = log_in(chromium, live_server, "ann", context=SIZES["desktop"])
+    page.goto(f"{live_server.url}/games/{game.pk}/")
+    page.locator("#final .score-sheet").wait_for()
+    found["score sheet"] = blocking_violations(page)
+    assert found == {name: [] for name in found}

@@ -1,0 +1,182 @@
+"""The table for the daily visit, in Debian's Chromium at 1280×800 and 390×844: a turn needs no
+scrolling, every tap on a claimable route lands, the tab says whose turn it is, a ticket lights
+its way on the board, a station is built by clicking a city, and a whole turn goes by keyboard.
+Screenshots of each table are kept under SCREENSHOTS for a person to look at."""
+
+import pytest
+from browser_steps import BROWSER_TEST, log_in, route_midpoint
+from table_views import SIZES, screenshot, turn_position, uncovered
+
+from games.services.play import game_play
+
+pytestmark = BROWSER_TEST
+
+TURN_PARTS = {
+    "board": "#board-box",
+    "action panel": "#action-panel",
+    "face-up row and deck": ".panel.draw",
+    "hand": ".panel.hand",
+    "tickets": ".panel.tickets",
+}
+# Some routes already claimed, so the board shows owners as a real game would.
+CLAIMS = {
+    "usa": {
+        "denver-salt_lake_city-1": "bob",
+        "chicago-pittsburgh-1": "ann",
+        "el_paso-phoenix": "bob",
+    },
+    "europe": {"brest-dieppe": "bob", "munchen-wien": "bob", "frankfurt-paris-1": "ann"},
+}
+
+
+def open_table(browser, live_server, game, size, user="ann"):
+    page = log_in(browser, live_server, user, context=SIZES[size])
+    page.goto(f"{live_server.url}/games/{game.pk}/")
+    page.locator(".zoom-bar").wait_for()
+    return page
+
+
+@pytest.mark.parametrize("map_id", ["usa", "europe"])
+def test_at_the_start_of_a_turn_everything_it_needs_is_on_screen_without_scrolling(
+    chromium, live_server, map_id
+):
+    game, _ = turn_position(map_id, claims=CLAIMS[map_id])
+    for size in SIZES:
+        page = open_table(chromium, live_server, game, size)
+        page.wait_for_timeout(150)  # the phone's opening zoom
+        for part, selector in TURN_PARTS.items():
+            seen = uncovered(page, selector)
+            assert seen.get("inside") and seen["scrolled"] == 0, (size, part, seen)
+            assert seen["covered"] is None, (size, part, seen)
+        screenshot(page, f"table-{map_id}-{size}")
+        page.context.close()
+
+
+def fit(page):
+    page.locator(".zoom-bar [data-zoom=fit]").tap()
+    page.wait_for_function(
+        "() => new DOMMatrix(getComputedStyle(document.getElementById('board')).transform).a < 1.01"
+    )
+
+
+@pytest.mark.parametrize("map_id", ["usa", "europe"])
+def test_on_a_phone_a_tap_at_the_middle_of_every_claimable_route_opens_its_panel(
+    chromium, live_server, map_id
+):
+    game, _ = turn_position(map_id, claims=CLAIMS[map_id])
+    page = open_table(chromium, live_server, game, "phone")
+    fit(page)
+    routes = page.locator("#board a.pick").evaluate_all("els => els.map(e => e.dataset.route)")
+    assert len(routes) >= 10, routes
+    panel_route = page.locator("#action-panel input[name=route]")
+    for route in routes:
+        x, y = route_midpoint(page, route)
+        page.touchscreen.tap(x, y)
+        page.wait_for_function(
+            "r => document.querySelector('#action-panel input[name=route]')?.value === r", arg=route
+        )
+        assert panel_route.get_attribute("value") == route
+    screenshot(page, f"table-{map_id}-phone-fit-route-panel")
+
+
+def test_the_tab_title_and_icon_say_when_the_turn_comes(chromium, live_server):
+    from playwright.sync_api import expect
+
+    game, seats = turn_position("usa")
+    ann = open_table(chromium, live_server, game, "desktop")
+    bob = open_table(chromium, live_server, game, "desktop", user="bob")
+    expect(ann).to_have_title(f"(Your turn) Game #{game.pk} · USA · Ticket to Ride by turns")
+    expect(bob).to_have_title(f"Game #{game.pk} · USA · Ticket to Ride by turns")
+    assert bob.locator("#site-icon").get_attribute("href").endswith("/favicon.svg")
+    # Another page of the site says so too, for a game awaiting the player.
+    ann.goto(f"{live_server.url}/games/")
+    expect(ann).to_have_title("(Your turn) Games · Ticket to Ride by turns")
+
+    for _ in range(2):  # Ann draws two cards blind; Bob's page learns of it by itself
+        game.refresh_from_db()
+        game_play(
+            game_id=game.pk,
+            user=seats["ann"].user,
+            action={"type": "draw_card", "from": "deck"},
+            expected_version=game.version,
+        )
+    expect(bob).to_have_title(
+        f"(Your turn) Game #{game.pk} · USA · Ticket to Ride by turns", timeout=15_000
+    )
+    assert bob.locator("#site-icon").get_attribute("href").endswith("/favicon-turn.svg")
+
+
+def test_a_ticket_pointed_at_lights_its_cities_and_the_routes_that_join_them(chromium, live_server):
+    # Ann's Denver – El Paso is joined by her Denver – Santa Fe and Santa Fe – El Paso.
+    claims = {"denver-santa_fe": "ann", "el_paso-santa_fe": "ann"}
+    game, _ = turn_position("usa", claims=claims)
+    page = open_table(chromium, live_server, game, "desktop")
+    ticket = page.locator(".ticket-list .ticket[data-ticket='denver-el_paso']")
+    ticket.hover()
+    lit = page.locator("#board .lit").evaluate_all("els => els.map(e => e.id).sort()")
+    assert lit == sorted(
+        ["city-denver", "city-el_paso", "route-denver-santa_fe", "route-el_paso-santa_fe"]
+    )
+    # The rest of the board steps back while it is lit.
+    assert float(page.locator("#city-boston").evaluate("e => getComputedStyle(e).opacity")) < 0.5
+    screenshot(page, "table-usa-desktop-ticket-lit")
+    page.mouse.move(5, 5)
+    assert page.locator("#board .lit").count() == 0
+    # A ticket not yet joined lights its two cities only.
+    page.locator(".ticket-list .ticket[data-ticket='boston-miami']").hover()
+    lit = page.locator("#board .lit").evaluate_all("els => els.map(e => e.id).sort()")
+    assert lit == ["city-boston", "city-miami"]
+
+
+def test_a_station_is_built_by_clicking_a_city_on_the_board(chromium, live_server):
+    from playwright.sync_api import expect
+
+    game, _ = turn_position("europe")
+    page = open_table(chromium, live_server, game, "desktop")
+    dot = page.locator("#city-wien circle").bounding_box()
+    page.mouse.click(dot["x"] + dot["width"] / 2, dot["y"] + dot["height"] / 2)
+    panel = page.locator("#action-panel")
+    expect(panel).to_contain_text("Build a station")
+    expect(panel.locator("#station-city")).to_have_value("wien")
+    panel.locator("button", has_text="Build the station").click()
+    expect(page.locator("#city-wien use.st")).to_have_count(1)
+    expect(page.locator(".turn")).to_contain_text("It is bob's turn")
+
+
+def tab_to(page, selector, limit=80):
+    """Press Tab until the focus is on an element matching selector."""
+    for _ in range(limit):
+        page.keyboard.press("Tab")
+        if page.evaluate("s => document.activeElement.matches(s)", selector):
+            return
+    raise AssertionError(f"Tab never reached {selector}")
+
+
+def test_a_whole_turn_is_played_with_the_keyboard_alone(chromium, live_server):
+    from playwright.sync_api import expect
+
+    game, seats = turn_position("usa")
+    page = open_table(chromium, live_server, game, "desktop")
+    # The first Tab reaches the skip link; it leads to the action panel.
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.className") == "skip-link"
+    page.keyboard.press("Enter")
+    assert page.evaluate("document.activeElement.id") == "action-panel"
+    # The focus ring is clearly visible: a 3-px outline.
+    tab_to(page, "#route-list summary")
+    ring = page.evaluate("getComputedStyle(document.activeElement).outlineWidth")
+    assert float(ring.rstrip("px")) >= 2
+    page.keyboard.press("Enter")  # opens the list of routes to claim
+    tab_to(page, "#route-list a[href$='/route/atlanta-nashville/']")
+    page.keyboard.press("Enter")
+    panel = page.locator("#action-panel")
+    expect(panel).to_contain_text("Claim Atlanta – Nashville")
+    # The focus went to the ways to pay, not to the page.
+    page.wait_for_function("document.activeElement.name === 'cards'")
+    page.keyboard.press("ArrowDown")  # the next way to pay
+    tab_to(page, "#action-panel button[type=submit]")
+    page.keyboard.press("Enter")
+    expect(page.locator(".turn")).to_contain_text("It is bob's turn")
+    assert page.evaluate("document.activeElement !== document.body")
+    game.refresh_from_db()
+    assert game.state["claims"]["atlanta-nashville"] == seats["ann"].player_id
