@@ -1,7 +1,18 @@
 from django.contrib import admin
 from rest_framework.authtoken.admin import TokenProxy
 
-from .models import Claim, Game, Move, Notification, Rating, RatingChange, Seat
+from .models import (
+    ChatMessage,
+    ChatReport,
+    Claim,
+    Game,
+    Move,
+    Notification,
+    Rating,
+    RatingChange,
+    Seat,
+)
+from .services.chat import chat_hide
 
 
 class SeatInline(admin.TabularInline):
@@ -92,3 +103,53 @@ class RatingChangeAdmin(admin.ModelAdmin):
 # The plain-text tokens of rest_framework.authtoken were migrated to knox digests; a token
 # made there would log no one in, so its admin page is not offered.
 admin.site.unregister(TokenProxy)
+
+
+@admin.action(description="Hide the selected messages")
+def hide_messages(modeladmin, request, queryset):
+    chat_hide(message_ids=queryset.values_list("pk", flat=True), hidden=True)
+
+
+@admin.action(description="Show the selected messages again")
+def show_messages(modeladmin, request, queryset):
+    chat_hide(message_ids=queryset.values_list("pk", flat=True), hidden=False)
+
+
+@admin.action(description="Hide the reported messages")
+def hide_reported(modeladmin, request, queryset):
+    chat_hide(message_ids=queryset.values_list("message_id", flat=True), hidden=True)
+
+
+@admin.register(ChatMessage)
+class ChatMessageAdmin(admin.ModelAdmin):
+    list_display = ("id", "game", "seat", "text", "created_at", "hidden")
+    list_filter = ("hidden",)
+    search_fields = ("text", "seat__user__username")
+    readonly_fields = ("game", "seat", "text", "created_at", "hidden")
+    actions = [hide_messages, show_messages]
+
+
+@admin.register(ChatReport)
+class ChatReportAdmin(admin.ModelAdmin):
+    """The moderators' list: every report, newest first, with the message it is about."""
+
+    list_display = ("id", "message_text", "author", "game", "reporter", "created_at", "hidden")
+    list_select_related = ("message__seat__user", "message__game", "reporter")
+    readonly_fields = ("message", "reporter", "created_at")
+    actions = [hide_reported]
+
+    @admin.display(description="message")
+    def message_text(self, report):
+        return report.message.text
+
+    @admin.display(description="author")
+    def author(self, report):
+        return report.message.seat.user.username
+
+    @admin.display(description="game")
+    def game(self, report):
+        return report.message.game_id
+
+    @admin.display(description="hidden", boolean=True)
+    def hidden(self, report):
+        return report.message.hidden

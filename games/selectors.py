@@ -62,21 +62,27 @@ def visible_game(*, game_id, user) -> Game:
 
 def visible_version(*, game_id: int, user) -> int:
     """The game's version, in one query, if access_game would let `user` see the game."""
+    return visible_versions(game_id=game_id, user=user)[0]
+
+
+def visible_versions(*, game_id: int, user) -> tuple[int, int]:
+    """The game's version and chat version, in one query, if access_game would let `user`
+    see the game."""
     seated = Seat.objects.filter(
         game=OuterRef("pk"), user_id=user.pk if user.is_authenticated else None
     )
     row = (
         Game.objects.filter(pk=game_id)
         .annotate(seated=Exists(seated))
-        .values_list("version", "is_private", "status", "seated")
+        .values_list("version", "chat_version", "is_private", "status", "seated")
         .first()
     )
     if row is None:
         raise NotAPlayer()
-    version, is_private, status, seated = row
+    version, chat_version, is_private, status, seated = row
     if not seated and (is_private or status == GameStatus.OPEN):
         raise NotAPlayer()
-    return version
+    return version, chat_version
 
 
 def seat_for(game: Game, user) -> Seat | None:
@@ -181,3 +187,17 @@ def my_note(seat) -> str:
     if seat is None:
         return ""
     return PrivateNote.objects.filter(seat=seat).values_list("text", flat=True).first() or ""
+
+
+CHAT_SHOWN = 40
+
+
+def chat_for(game, *, limit: int = CHAT_SHOWN, since=None) -> list:
+    """The game's chat as readers see it (hidden messages left out), oldest first; the last
+    `limit` messages, or those after `since`. Callers have passed access_game already."""
+    from games.models import ChatMessage
+
+    messages = ChatMessage.objects.filter(game=game, hidden=False).select_related("seat__user")
+    if since is not None:
+        messages = messages.filter(created_at__gt=since)
+    return list(reversed(messages.order_by("-created_at", "-pk")[:limit]))

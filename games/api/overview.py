@@ -68,6 +68,7 @@ TAGS = [
     {"name": "games", "description": "Find, create and look at games."},
     {"name": "lobby", "description": "Join, leave and start games before they begin."},
     {"name": "play", "description": "Legal actions, moves and the move log."},
+    {"name": "chat", "description": "The table chat of a game."},
     {"name": "users", "description": "You and other players' public profiles."},
     {"name": "ratings", "description": "Leaderboards per board."},
 ]

@@ -5,6 +5,7 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, Spec
 
 from .not_found import api_not_found
 from .overview import DESCRIPTION, TAGS
+from .views.chat import ChatMuteView, ChatReportView, ChatView
 from .views.games import GameDetailView, GameListView
 from .views.leaderboards import LeaderboardView
 from .views.lobby import JoinView, LeaveView, StartView
@@ -33,6 +34,13 @@ v1 = [
     path("games/<int:game_id>/actions/", ActionsView.as_view(), name="api-game-actions"),
     path("games/<int:game_id>/resign/", ResignView.as_view(), name="api-game-resign"),
     path("games/<int:game_id>/more-time/", MoreTimeView.as_view(), name="api-game-more-time"),
+    path("games/<int:game_id>/chat/", ChatView.as_view(), name="api-game-chat"),
+    path("games/<int:game_id>/chat/mute/", ChatMuteView.as_view(), name="api-game-chat-mute"),
+    path(
+        "games/<int:game_id>/chat/<int:message_id>/report/",
+        ChatReportView.as_view(),
+        name="api-game-chat-report",
+    ),
     path("games/<int:game_id>/note/", NoteView.as_view(), name="api-game-note"),
     path("games/<int:game_id>/moves/", MoveLogView.as_view(), name="api-game-moves"),
     path("leaderboards/<str:board>/", LeaderboardView.as_view(), name="api-leaderboard"),

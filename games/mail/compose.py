@@ -17,6 +17,7 @@ from games.game_log import turns_of
 from games.models import Game, GameStatus, Move, Notification, Seat
 from games.models import NotificationKind as Kind
 
+from .chat_lines import chat_lines
 from .clock import local_time_text
 from .keys import parse_key
 from .unsubscribe import unsubscribe_headers, unsubscribe_url
@@ -117,6 +118,7 @@ def game_context(notification: Notification, ctx: dict) -> dict:
 
 def your_turn(notification, ctx):
     ctx["sentences"] = since_last_turn(ctx["game"], ctx["seats"], notification.user)
+    ctx["chat_lines"] = chat_lines(ctx["game"], notification.user)
     if ctx["opening"]:
         return (
             f"Game #{ctx['game_number']}, {ctx['map_name']}, against {ctx['opponents']} "

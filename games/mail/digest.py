@@ -3,10 +3,13 @@ waits for them, the most urgent (soonest deadline) first."""
 
 from datetime import date, datetime
 
+from django.utils import timezone
+
 from accounts.models import Profile
 from games.models import GameStatus
 from games.selectors import awaiting_seats
 
+from .chat_lines import DIGEST_WINDOW, chat_lines
 from .clock import local_time_text, zone
 from .compose import game_url, opponents_text, seats_of
 
@@ -25,6 +28,7 @@ def digest_entries(user, tzname: str) -> list[dict]:
                 "opening": game.status == GameStatus.CHOOSING,
                 "deadline_text": local_time_text(seat.deadline, tzname) if seat.deadline else "",
                 "game_url": game_url(game),
+                "chat_lines": chat_lines(game, user, since=timezone.now() - DIGEST_WINDOW),
             }
         )
     return entries

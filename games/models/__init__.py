@@ -1,3 +1,4 @@
+from .chat import ChatMessage, ChatReport
 from .claim import Claim
 from .game import Game, GameStatus, MapChoice
 from .move import Move
@@ -7,6 +8,8 @@ from .rating import Rating, RatingChange
 from .seat import Seat
 
 __all__ = [
+    "ChatMessage",
+    "ChatReport",
     "Claim",
     "Game",
     "GameStatus",

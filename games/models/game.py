@@ -74,6 +74,8 @@ class Game(models.Model):
 
     # Bumped by every accepted move; a post made against an older version is stale.
     version = models.PositiveIntegerField(default=0)
+    # Bumped by every chat message: open pages refresh their chat, and no move goes stale.
+    chat_version = models.PositiveIntegerField(default=0)
     # The engine's State.to_dict(); never sent to a browser (player_view is).
     state = models.JSONField(null=True, blank=True, editable=False)
     # When the first of the player(s) to move now runs out of time (each seat has its own).

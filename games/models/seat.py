@@ -27,6 +27,8 @@ class Seat(models.Model):
     deadline = models.DateTimeField(null=True, blank=True, db_index=True)
     extra_seconds = models.PositiveIntegerField(default=0)
     bank_left_seconds = models.PositiveIntegerField(default=0)
+    # The player has muted this game's chat: not shown to them, not in their mails.
+    chat_muted = models.BooleanField(default=False)
     # The turn (its start) for which this player last gave the player to move more time.
     gave_time_for_turn = models.DateTimeField(null=True, blank=True)
 

@@ -17,7 +17,7 @@ from games.engine.maps import STATIONS_PER_PLAYER
 from games.engine.scoring import POINTS_PER_UNBUILT_STATION
 from games.engine.ticket_path import ticket_path
 from games.game_log import move_entries
-from games.selectors import my_note
+from games.selectors import chat_for, my_note
 from games.services.clock import pauses_for, seat_clock
 from games.services.extra_time import may_give_time
 from games.svg import board_svg, card_svg, deck_svg, hand_svg, ticket_svg
@@ -373,6 +373,12 @@ def turn_info(table: Table) -> dict:
     return info
 
 
+def chat_context(table: Table) -> dict:
+    """The table chat as this viewer sees it: nothing while they have muted it."""
+    muted = table.me is not None and table.me.chat_muted
+    return {"chat": [] if muted else chat_for(table.game), "chat_muted": muted}
+
+
 def give_time_to(table: Table):
     """The seat the viewer may give one more day now, or None."""
     receiver = next((s for s in table.seats if s.to_move and not s.forfeited), None)
@@ -428,6 +434,7 @@ def page_context(
     context["over"] = bool(context["final"]) or game.is_over
     context["give_time_to"] = give_time_to(table)
     context["note"] = my_note(table.me)
+    context.update(chat_context(table))
     if table.me is not None:
         progress = mine.get("ticket_progress") or {}
         final = view.get("final")

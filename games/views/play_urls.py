@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import game_page, notes, play, replay, table_actions, version
+from . import chat, game_page, notes, play, replay, table_actions, version
 
 urlpatterns = [
     path("games/<int:game_id>/", game_page.game_detail, name="game_detail"),
@@ -12,6 +12,14 @@ urlpatterns = [
         "games/<int:game_id>/more-time/", table_actions.game_give_time_view, name="game_give_time"
     ),
     path("games/<int:game_id>/note/", notes.game_note, name="game_note"),
+    path("games/<int:game_id>/chat/", chat.game_chat, name="game_chat"),
+    path("games/<int:game_id>/chat/post/", chat.game_chat_post, name="game_chat_post"),
+    path("games/<int:game_id>/chat/mute/", chat.game_chat_mute, name="game_chat_mute"),
+    path(
+        "games/<int:game_id>/chat/<int:message_id>/report/",
+        chat.game_chat_report,
+        name="game_chat_report",
+    ),
     path("games/<int:game_id>/version/", version.game_version, name="game_version"),
     path("games/<int:game_id>/replay/", replay.game_replay, name="game_replay"),
     path("games/<int:game_id>/log/", replay.game_log, name="game_log"),

@@ -9,4 +9,10 @@ document.addEventListener("htmx:configRequest", function (event) {
     event.detail.parameters.visible = "1";
   }
 });
+
+// A chat message sent: empty the box (it is preserved across refreshes while typing).
+document.addEventListener("htmx:afterRequest", function (event) {
+  var form = event.detail.elt;
+  if (form && form.id === "chat-form" && event.detail.successful) form.reset();
+});
 })();

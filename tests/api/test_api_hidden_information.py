@@ -122,15 +122,21 @@ def test_the_move_log_never_names_a_blind_drawn_card():
 
 
 def test_a_private_game_is_not_found_for_a_stranger_on_every_endpoint():
-    _, game = a_game_mid_play_with_an_open_ticket_offer(is_private=True)
+    clients, game = a_game_mid_play_with_an_open_ticket_offer(is_private=True)
+    said = clients["ada"].post(game_url(game["id"], "chat/"), {"text": "private words"})
+    assert said.status_code == 201
+    message = said.json()["messages"][-1]["id"]
     stranger = token_client("eve")
-    for tail in ("", "legal-actions/", "moves/"):
+    for tail in ("", "legal-actions/", "moves/", "chat/", "note/"):
         response = stranger.get(game_url(game["id"], tail))
         assert response.status_code == 404
         assert response.json()["error"] == "not_found"
     assert APIClient().get(game_url(game["id"])).status_code == 404
     posted = play(stranger, game["id"], game["version"], {"type": "draw_tickets"})
     assert posted.status_code == 404
+    for tail, body in (("chat/", {"text": "hi"}), (f"chat/{message}/report/", {})):
+        assert stranger.post(game_url(game["id"], tail), body).status_code == 404
+    assert "private words" not in stranger.get(GAMES, {"filter": "open"}).content.decode()
     assert game["id"] not in [
         g["id"] for g in stranger.get(GAMES, {"filter": "open"}).json()["results"]
     ]

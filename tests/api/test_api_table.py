@@ -68,3 +68,23 @@ def test_time_away_through_the_api(time_machine):
     assert past.status_code == 400 and past.json()["error"] == "invalid_vacation"
     assert ada.delete("/api/v1/me/vacation/").status_code == 204
     assert ada.get("/api/v1/me/vacation/").json()["days_used"] == 1
+
+
+def test_the_table_chat_through_the_api():
+    from rest_framework.test import APIClient
+
+    ada, bea, eve = token_client("ada"), token_client("bea"), token_client("eve")
+    game = started_game([ada, bea], max_players=2)
+    said = ada.post(game_url(game["id"], "chat/"), {"text": "<i>hello</i>"}, format="json")
+    assert said.status_code == 201, said.content
+    (line,) = said.json()["messages"]
+    assert line["author"] == "ada" and line["text"] == "<i>hello</i>"  # as typed; escape it
+    for reader in (bea, eve, APIClient()):  # a public game: spectators read the chat
+        assert reader.get(game_url(game["id"], "chat/")).json()["messages"] == [line]
+    assert eve.post(game_url(game["id"], "chat/"), {"text": "hi"}).status_code == 404
+    too_long = ada.post(game_url(game["id"], "chat/"), {"text": "x" * 501}, format="json")
+    assert too_long.status_code == 400
+    report = game_url(game["id"], f"chat/{line['id']}/report/")
+    assert bea.post(report).status_code == 204 and ada.post(report).status_code == 403
+    muted = bea.post(game_url(game["id"], "chat/mute/"), {"muted": True}, format="json")
+    assert muted.json() == {"muted": True, "messages": []}

@@ -57,6 +57,7 @@ def urls_for(game) -> list[tuple[str, str, dict]]:
     urls = [
         ("GET", base, {}),
         ("GET", base + "log/", {}),
+        ("GET", base + "chat/", {}),
         ("GET", base + "station/", {}),
         ("GET", base + "version/", {"v": "0"}),
         ("GET", base + "version/", {"v": str(game.version)}),

@@ -476,7 +476,8 @@ def test_the_game_page_makes_as_many_queries_late_in_the_game_as_early(two_playe
         game.refresh_from_db()
     assert Move.objects.filter(game=game).count() == 60
     assert page_queries() == early
-    assert early <= 8
+    # The table chat, the viewer's private note and who is away cost one query each.
+    assert early <= 9
 
 
 def test_a_seated_player_of_a_game_not_yet_started_sees_who_waits_and_can_start_it():
