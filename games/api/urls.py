@@ -13,6 +13,7 @@ from .views.me import MeView
 from .views.moves import MoveLogView
 from .views.notes import NoteView
 from .views.play import ActionsView, LegalActionsView
+from .views.statistics import ClaimListView, StatisticsView
 from .views.table import MoreTimeView, ResignView
 from .views.users import UserProfileView
 from .views.vacation import VacationView
@@ -43,6 +44,8 @@ v1 = [
     ),
     path("games/<int:game_id>/note/", NoteView.as_view(), name="api-game-note"),
     path("games/<int:game_id>/moves/", MoveLogView.as_view(), name="api-game-moves"),
+    path("games/<int:game_id>/claims/", ClaimListView.as_view(), name="api-game-claims"),
+    path("games/<int:game_id>/statistics/", StatisticsView.as_view(), name="api-game-statistics"),
     path("leaderboards/<str:board>/", LeaderboardView.as_view(), name="api-leaderboard"),
 ]
 

@@ -24,6 +24,7 @@ from games.svg import board_svg, card_svg, deck_svg, hand_svg, ticket_svg
 from games.svg.palette import player_css
 
 from .action_form import cards_token
+from .statistics_sheet import statistics_sheet
 from .table import Table
 
 # The log on the game page shows the last moves only, so the page costs the same at move 150
@@ -325,8 +326,10 @@ def score_sheet(table: Table) -> dict | None:
                     "forfeited": seat.forfeited,
                 }
             )
+    order = [pid for group in final["ranking"] for pid in group]
     return {
         "rows": rows,
+        "statistics": statistics_sheet(table, order),
         "tie_breaks": TIE_BREAKS[game_map.id],
         "has_stations": game_map.has_stations,
     }
