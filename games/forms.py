@@ -64,3 +64,33 @@ def turn_time_label(seconds: int) -> str:
         return labels[seconds]
     hours = round(seconds / HOUR)
     return f"{hours} hour{'s' if hours != 1 else ''}"
+
+
+class ScenarioStartForm(forms.Form):
+    """Start a game from a scenario file (../shared/SCENARIOS.md; an exported game's too)."""
+
+    scenario = forms.FileField(
+        label=_("Scenario file (JSON)"),
+        help_text=_(
+            "A position as the engine's scenario format describes it, or a game "
+            "downloaded from this site."
+        ),
+    )
+    players = forms.CharField(
+        label=_("Players, in seat order"),
+        required=False,
+        help_text=_(
+            "Usernames separated by commas, one for each player of the file. Leave "
+            "empty when the file's players are usernames already."
+        ),
+    )
+    turn_seconds = forms.TypedChoiceField(
+        label=_("Time per move"),
+        choices=TURN_TIME_CHOICES,
+        coerce=int,
+        initial=DEFAULT_TURN_SECONDS,
+    )
+
+    def usernames(self) -> list[str]:
+        raw = self.cleaned_data.get("players") or ""
+        return [name.strip() for name in raw.split(",") if name.strip()]

@@ -13,6 +13,7 @@ from .views.me import MeView
 from .views.moves import MoveLogView
 from .views.notes import NoteView
 from .views.play import ActionsView, LegalActionsView
+from .views.positions import ExportView, FromScenarioView, NewFromHereView
 from .views.statistics import ClaimListView, StatisticsView
 from .views.table import MoreTimeView, ResignView
 from .views.users import UserProfileView
@@ -24,6 +25,13 @@ v1 = [
     path("users/<str:username>/", UserProfileView.as_view(), name="api-user"),
     path("games/", GameListView.as_view(), name="api-games"),
     path("games/<int:game_id>/", GameDetailView.as_view(), name="api-game"),
+    path("games/from-scenario/", FromScenarioView.as_view(), name="api-game-from-scenario"),
+    path("games/<int:game_id>/export/", ExportView.as_view(), name="api-game-export"),
+    path(
+        "games/<int:game_id>/new-from-here/",
+        NewFromHereView.as_view(),
+        name="api-game-new-from-here",
+    ),
     path("games/<int:game_id>/join/", JoinView.as_view(), name="api-game-join"),
     path("games/<int:game_id>/leave/", LeaveView.as_view(), name="api-game-leave"),
     path("games/<int:game_id>/start/", StartView.as_view(), name="api-game-start"),

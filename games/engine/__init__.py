@@ -18,13 +18,22 @@ from .legal import is_legal, legal_action_kinds, legal_actions, legal_options
 from .maps import MAPS, get_map
 from .rules import apply
 from .rules.forfeit import forfeit
-from .scenario_loader import ScenarioError, load_scenario, run_scenario, scenario_state
+from .scenario_loader import (
+    FORFEIT,
+    ScenarioError,
+    load_scenario,
+    play,
+    run_scenario,
+    scenario_state,
+)
+from .scenario_writer import PositionNotWritable, position_setup, rename_players
 from .setup import new_game
 from .state import State
 from .statistics import game_statistics
 from .view import player_view
 
 __all__ = [
+    "FORFEIT",
     "MAPS",
     "Action",
     "BuildStation",
@@ -36,6 +45,7 @@ __all__ = [
     "KeepTickets",
     "MalformedAction",
     "Pass",
+    "PositionNotWritable",
     "PayTunnel",
     "ScenarioError",
     "State",
@@ -51,7 +61,10 @@ __all__ = [
     "legal_options",
     "load_scenario",
     "new_game",
+    "play",
     "player_view",
+    "position_setup",
+    "rename_players",
     "run_scenario",
     "scenario_state",
 ]

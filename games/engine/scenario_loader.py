@@ -17,6 +17,7 @@ from .maps import MAP_IDS, STATIONS_PER_PLAYER, TRAINS_PER_PLAYER
 from .rules import apply
 from .rules.claims import FEW_PLAYERS
 from .rules.draft import thaw
+from .rules.forfeit import forfeit
 from .rules.piles import reset_face_up_locomotives
 from .setup import EUROPE_OPENING_REGULAR, USA_OPENING_DEAL, check_players, new_game
 from .state import TICKET_CHOICE, Claims, State
@@ -44,7 +45,21 @@ class ScenarioError(ValueError):
     """The document is not a valid scenario; the message is one line."""
 
 
-def load_scenario(data: Any) -> tuple[State, list[tuple[str, Action]]]:
+class Forfeit:
+    """The scenario action `{"player": p, "type": "forfeit"}` (beyond SCENARIOS.md): the
+    player leaves, as `forfeit(state, p)` does. Exported games use it for a seat that ran
+    out of time or resigned, so their file replays to the same end."""
+
+    type = "forfeit"
+
+    def to_dict(self) -> dict[str, str]:
+        return {"type": self.type}
+
+
+FORFEIT = Forfeit()
+
+
+def load_scenario(data: Any) -> tuple[State, list[tuple[str, Action | Forfeit]]]:
     """The starting State of a scenario and its actions as (player, action) pairs."""
     if not isinstance(data, Mapping):
         raise ScenarioError("a scenario must be a JSON object")
@@ -71,7 +86,7 @@ def load_scenario(data: Any) -> tuple[State, list[tuple[str, Action]]]:
     return state, _actions(data.get("actions", []), players)
 
 
-def _actions(raw: Any, players: Sequence[str]) -> list[tuple[str, Action]]:
+def _actions(raw: Any, players: Sequence[str]) -> list[tuple[str, Action | Forfeit]]:
     if not isinstance(raw, list):
         raise ScenarioError("'actions' must be a list")
     actions = []
@@ -81,6 +96,9 @@ def _actions(raw: Any, players: Sequence[str]) -> list[tuple[str, Action]]:
         player = item.get("player")
         if player not in players:
             raise ScenarioError(f"action {i}: unknown player {player!r}")
+        if item.get("type") == Forfeit.type:
+            actions.append((player, FORFEIT))
+            continue
         try:
             actions.append((player, action_from_dict(item)))
         except IllegalMove as exc:
@@ -313,13 +331,20 @@ def scenario_state(state: State) -> dict[str, Any]:
     return {**table, "players": players}
 
 
+def play(state: State, player: str, action: Action | Forfeit) -> tuple[State, list[dict]]:
+    """apply(), or forfeit() for the scenario's forfeit action."""
+    if action is FORFEIT:
+        return forfeit(state, player)
+    return apply(state, player, action)
+
+
 def run_scenario(data: Any) -> dict[str, Any]:
     """Load, apply every action (an illegal one is reported and skipped), return the output."""
     state, actions = load_scenario(data)
     results = []
     for player, action in actions:
         try:
-            state, events = apply(state, player, action)
+            state, events = play(state, player, action)
         except IllegalMove as exc:
             results.append({"ok": False, "error": exc.code, "message": exc.message})
         else:

@@ -1,4 +1,4 @@
-"""The Move log is the game: replaying it from the seed rebuilds any position."""
+"""The Move log is the game: replaying it from the game's start rebuilds any position."""
 
 from games import engine
 from games.models import Game, Move
@@ -13,16 +13,37 @@ def _players(game: Game) -> list[str]:
     return [seat.player_id for seat in game.seats.all()]  # in seat order (prefetched or not)
 
 
+def start_document(game: Game) -> dict:
+    """The scenario the game started from (player names are seat ids): its `start`, or the
+    normal deal from the seed. Secret until the game is over (it fixes the piles)."""
+    if game.start is not None:
+        return game.start
+    return {"map": game.map_id, "players": _players(game), "seed": game.seed}
+
+
+def start_state(game: Game) -> "engine.State":
+    """The position before move 1: the deal, or the start scenario with its actions played."""
+    if game.start is None:
+        return engine.new_game(game.map_id, _players(game), game.seed)
+    state, actions = engine.load_scenario(game.start)
+    for player, action in actions:
+        state, _events = engine.play(state, player, action)
+    return state
+
+
+def move_action(move: Move) -> "engine.Action":
+    """The engine action a logged move made (engine.FORFEIT for a forfeit)."""
+    if move.action.get("type") == FORFEIT_ACTION["type"]:
+        return engine.FORFEIT
+    return engine.action_from_dict(move.action)
+
+
 def _replay(game: Game, moves) -> "engine.State":
-    state = engine.new_game(game.map_id, _players(game), game.seed)
+    state = start_state(game)
     for move in moves:
-        player = str(move.seat_id)
         if move.action.get("type") in CLOCK_ONLY_ACTIONS:
             continue  # the site's clock changed (more time given), not the position
-        if move.action.get("type") == FORFEIT_ACTION["type"]:
-            state, _events = engine.forfeit(state, player)
-        else:
-            state, _events = engine.apply(state, player, engine.action_from_dict(move.action))
+        state, _events = engine.play(state, str(move.seat_id), move_action(move))
     return state
 
 

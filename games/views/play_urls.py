@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import chat, game_page, notes, play, replay, table_actions, version
+from . import chat, game_page, notes, play, positions, replay, table_actions, version
 
 urlpatterns = [
     path("games/<int:game_id>/", game_page.game_detail, name="game_detail"),
@@ -23,4 +23,9 @@ urlpatterns = [
     path("games/<int:game_id>/version/", version.game_version, name="game_version"),
     path("games/<int:game_id>/replay/", replay.game_replay, name="game_replay"),
     path("games/<int:game_id>/log/", replay.game_log, name="game_log"),
+    path("games/<int:game_id>/export/", positions.game_export, name="game_export"),
+    path(
+        "games/<int:game_id>/new-from-here/", positions.new_from_replay, name="game_new_from_here"
+    ),
+    path("games/from-scenario/", positions.start_from_scenario, name="game_from_scenario"),
 ]

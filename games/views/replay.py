@@ -4,9 +4,10 @@ from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
 from games import engine
+from games.export import export_allowed
 from games.game_log import move_entries, move_sentences
 from games.models import Move
-from games.selectors import access_game, names_for
+from games.selectors import access_game, names_for, seat_for
 from games.services.replay import replay_to
 from games.svg import board_svg, card_svg
 from games.svg.palette import player_css
@@ -26,7 +27,14 @@ def game_replay(request, game_id: int):
     seats = list(game.seats.all())
     last = Move.objects.filter(game=game).count()
     number = _move_number(request.GET.get("move"), last)
-    context = {"game": game, "number": number, "last": last, "started": game.state is not None}
+    context = {
+        "game": game,
+        "number": number,
+        "last": last,
+        "started": game.state is not None,
+        "can_export": export_allowed(game, request.user),
+        "can_restart": game.is_over and seat_for(game, request.user) is not None,
+    }
     if game.state is not None:
         # A spectator's view of the position then: no hand, no ticket, no deck order.
         state, move = replay_to(game, number)

@@ -27,6 +27,10 @@ def everything_seen_by(client, game_id: int) -> list:
         if not moves.json().get("next"):
             break
         page += 1
+    responses += [client.get(game_url(game_id, tail)) for tail in ("statistics/", "claims/")]
+    export = client.get(game_url(game_id, "export/"))  # players only while the game is played
+    if export.status_code != 403:
+        responses.append(export)
     if client.get("/api/v1/me/").status_code == 200:
         responses += [client.get(GAMES, {"filter": "mine"}), client.get("/api/v1/me/")]
     assert all(r.status_code == 200 for r in responses), [r.status_code for r in responses]

@@ -58,6 +58,7 @@ def urls_for(game) -> list[tuple[str, str, dict]]:
         ("GET", base, {}),
         ("GET", base + "log/", {}),
         ("GET", base + "chat/", {}),
+        ("GET", base + "export/", {}),
         ("GET", base + "station/", {}),
         ("GET", base + "version/", {"v": "0"}),
         ("GET", base + "version/", {"v": str(game.version)}),

@@ -1,0 +1,85 @@
+"""GET /api/v1/games/<id>/export/, POST /api/v1/games/from-scenario/ and
+POST /api/v1/games/<id>/new-from-here/: games as files, and games from positions."""
+
+from drf_spectacular.utils import extend_schema
+from rest_framework import status
+from rest_framework.response import Response
+
+from games.api.docs import refusals
+from games.api.presenting import detail_response
+from games.api.serializers.games import GameDetail
+from games.api.serializers.positions import GameExport, NewFromHere, ScenarioStart
+from games.export import export_document
+from games.selectors import access_game
+from games.services.scenario_start import game_new_from_replay, game_start_from_scenario
+
+from .base import ApiView
+
+
+class ExportView(ApiView):
+    serializer_class = GameExport
+
+    @extend_schema(
+        operation_id="games_export",
+        tags=["games"],
+        summary="Download a game",
+        description="The move log with its events, the statistics, and your view. A game "
+        "over: anyone who may see it, with the scenario that replays it. A game in play: "
+        "its players only (403 for others), with nothing they may not see.",
+        responses={200: GameExport, **refusals(403, 404, 409)},
+    )
+    def get(self, request, game_id: int):
+        game = access_game(game_id=game_id, user=request.user)
+        return Response(export_document(game, request.user))
+
+
+class FromScenarioView(ApiView):
+    serializer_class = ScenarioStart
+
+    @extend_schema(
+        operation_id="games_from_scenario",
+        tags=["lobby"],
+        summary="Start a game from a scenario",
+        description="An unrated private game, started at once with the named players seated "
+        "in the scenario's order. You must be one of them (staff: anyone). A scenario the "
+        "engine refuses, an action that breaks the rules or a position already over is "
+        "`bad_scenario` (400) and creates nothing.",
+        request=ScenarioStart,
+        responses={201: GameDetail, **refusals(400, 401, 403)},
+    )
+    def post(self, request):
+        body = ScenarioStart(data=request.data)
+        body.is_valid(raise_exception=True)
+        document = body.validated_data["scenario"]
+        if document.get("format") == "ttr-game-export":
+            document = document.get("scenario") or {}
+        game = game_start_from_scenario(
+            creator=request.user,
+            document=document,
+            usernames=body.validated_data.get("players"),
+            turn_seconds=body.validated_data["turn_seconds"],
+        )
+        return detail_response(request, game.pk, status=status.HTTP_201_CREATED)
+
+
+class NewFromHereView(ApiView):
+    serializer_class = NewFromHere
+
+    @extend_schema(
+        operation_id="games_new_from_here",
+        tags=["lobby"],
+        summary="New game from a finished game's position",
+        description="For the finished game's players: an unrated game for the same players "
+        "from the position after `move` (in the middle of a turn: the last turn start before "
+        "it), both decks shuffled anew.",
+        request=NewFromHere,
+        responses={201: GameDetail, **refusals(400, 401, 404, 409)},
+    )
+    def post(self, request, game_id: int):
+        access_game(game_id=game_id, user=request.user)
+        body = NewFromHere(data=request.data)
+        body.is_valid(raise_exception=True)
+        game, _used = game_new_from_replay(
+            game_id=game_id, user=request.user, move_number=body.validated_data["move"]
+        )
+        return detail_response(request, game.pk, status=status.HTTP_201_CREATED)
