@@ -1,5 +1,11 @@
+from .views.board_urls import urlpatterns as board_urlpatterns
 from .views.lobby_urls import urlpatterns as lobby_urlpatterns
 from .views.play_urls import urlpatterns as play_urlpatterns
 from .views.ratings_urls import urlpatterns as ratings_urlpatterns
 
-urlpatterns = [*lobby_urlpatterns, *play_urlpatterns, *ratings_urlpatterns]
+urlpatterns = [
+    *lobby_urlpatterns,
+    *play_urlpatterns,
+    *ratings_urlpatterns,
+    *board_urlpatterns,
+]

@@ -10,15 +10,6 @@ from games.statistics import game_statistics
 from .table import Table
 
 
-def _by_length(by_length: dict) -> str:
-    parts = [
-        ngettext("%(count)d of %(length)d", "%(count)d of %(length)d", count)
-        % {"count": count, "length": int(length)}
-        for length, count in sorted(by_length.items(), key=lambda item: int(item[0]))
-    ]
-    return ", ".join(parts) or "–"
-
-
 def statistics_sheet(table: Table, order: list[str]) -> dict | None:
     """Rows of figures for the players in `order` (the score sheet's), or None."""
     stats = game_statistics(table.game)
@@ -27,8 +18,9 @@ def statistics_sheet(table: Table, order: list[str]) -> dict | None:
     players = [stats[pid] for pid in order]
     has_stations = table.game_map.has_stations
 
-    def row(label, value, *, total=False):
-        return {"label": label, "values": [value(s) for s in players], "total": total}
+    def row(label, value, *, total=False, sub=False):
+        values = [value(s) for s in players]
+        return {"label": label, "values": values, "total": total, "sub": sub}
 
     rows = [
         row(_("Turns"), lambda s: s["turns"]),
@@ -42,9 +34,17 @@ def statistics_sheet(table: Table, order: list[str]) -> dict | None:
             lambda s: f"{s['tickets_completed']} / {s['tickets_failed']}",
         ),
         row(_("Routes claimed"), lambda s: s["routes"]),
-        row(_("Routes by length (count of length)"), lambda s: _by_length(s["routes_by_length"])),
-        row(_("Trains placed"), lambda s: s["trains_used"]),
     ]
+    lengths = sorted({int(n) for s in players for n in s["routes_by_length"]})
+    rows += [
+        row(
+            ngettext("Routes of %(n)d train", "Routes of %(n)d trains", n) % {"n": n},
+            lambda s, n=n: s["routes_by_length"].get(n, 0),
+            sub=True,
+        )
+        for n in lengths
+    ]
+    rows.append(row(_("Trains placed"), lambda s: s["trains_used"]))
     if has_stations:
         rows += [
             row(
