@@ -102,7 +102,9 @@ def _tickets(seats) -> list[TicketRecord]:
     out = []
     for (map_id, ticket), (done, failed) in records.items():
         game_map = engine.get_map(map_id)
-        t = game_map.tickets[ticket]
+        t = game_map.tickets.get(ticket)
+        if t is None:
+            continue  # not a ticket of this map (a hand-made result)
         name = f"{game_map.cities[t.a].name} – {game_map.cities[t.b].name}"
         out.append(TicketRecord(ticket, name, done, done + failed))
     out.sort(key=lambda r: (-r.attempts, -r.completed, r.name))

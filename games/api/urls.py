@@ -16,13 +16,18 @@ from .views.play import ActionsView, LegalActionsView
 from .views.positions import ExportView, FromScenarioView, NewFromHereView
 from .views.statistics import ClaimListView, StatisticsView
 from .views.table import MoreTimeView, ResignView
-from .views.users import UserProfileView
+from .views.users import UserProfileView, UserStatisticsView
 from .views.vacation import VacationView
 
 v1 = [
     path("me/", MeView.as_view(), name="api-me"),
     path("me/vacation/", VacationView.as_view(), name="api-me-vacation"),
     path("users/<str:username>/", UserProfileView.as_view(), name="api-user"),
+    path(
+        "users/<str:username>/statistics/",
+        UserStatisticsView.as_view(),
+        name="api-user-statistics",
+    ),
     path("games/", GameListView.as_view(), name="api-games"),
     path("games/<int:game_id>/", GameDetailView.as_view(), name="api-game"),
     path("games/from-scenario/", FromScenarioView.as_view(), name="api-game-from-scenario"),

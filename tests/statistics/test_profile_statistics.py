@@ -69,6 +69,11 @@ def test_the_known_games_figures_on_ann_s_statistics_and_the_heat_maps():
     assert "<title>München – Zürich: 1 claim</title>" in html
     assert "<title>Budapest – Wien: 0 claims</title>" in html  # bob's, not ann's
 
+    body = Client().get("/api/v1/users/ann/statistics/").json()
+    assert body["averages"] == [{"map": "Europe", "players": 2, "games": 1, "average": 19.0}]
+    assert body["colors"][0] == {"color": "yellow", "cards": 3}
+    assert body["route_counts"] == {"europe": {"munchen-zurich": 1, "frankfurt-munchen": 1}}
+
     board = Client().get("/boards/europe/").content.decode()
     assert "Claims of 1 finished game." in board
     assert "<title>Budapest – Wien: 1 claim</title>" in board  # bob's route counts here
@@ -87,6 +92,7 @@ def test_a_private_game_counts_only_in_its_players_view():
     stranger.force_login(eve)
     assert "Frankfurt – München" not in stranger.get("/u/ann/").content.decode()
     assert "Claims of 0 finished games." in stranger.get("/boards/europe/").content.decode()
+    assert stranger.get("/api/v1/users/ann/statistics/").json()["route_counts"] == {}
     own = Client()
     own.force_login(ann)
     assert "Frankfurt – München" in own.get("/u/ann/").content.decode()

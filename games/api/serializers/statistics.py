@@ -50,3 +50,40 @@ class PlayerStatistics(serializers.Serializer):
     stations = serializers.IntegerField()
     longest_path = serializers.IntegerField(allow_null=True, help_text="Null until the end.")
     points = PointsBySource(allow_null=True, help_text="Null until the game is over.")
+
+
+class CountedName(serializers.Serializer):
+    map = serializers.CharField()
+    name = serializers.CharField()
+    count = serializers.IntegerField()
+
+
+class TicketSuccess(serializers.Serializer):
+    ticket = serializers.CharField()
+    name = serializers.CharField()
+    completed = serializers.IntegerField()
+    attempts = serializers.IntegerField()
+
+
+class ColourPaid(serializers.Serializer):
+    color = serializers.CharField()
+    cards = serializers.IntegerField()
+
+
+class AverageScore(serializers.Serializer):
+    map = serializers.CharField()
+    players = serializers.IntegerField()
+    games = serializers.IntegerField()
+    average = serializers.FloatField()
+
+
+class UserStatistics(serializers.Serializer):
+    routes = CountedName(many=True, help_text="Most-claimed routes, most first.")
+    cities = CountedName(many=True, help_text="Cities most built to (route ends, stations).")
+    tickets = TicketSuccess(many=True, help_text="The most attempted tickets.")
+    colors = ColourPaid(many=True, help_text="Card colours most paid with.")
+    averages = AverageScore(many=True, help_text="Average score per map and player count.")
+    route_counts = serializers.DictField(
+        child=serializers.DictField(child=serializers.IntegerField()),
+        help_text="Map -> route id -> times claimed (what the heat maps draw).",
+    )

@@ -6,8 +6,10 @@ from rest_framework.exceptions import NotFound
 from rest_framework.response import Response
 
 from games.api.docs import refusals
+from games.api.serializers.statistics import UserStatistics
 from games.api.serializers.users import PublicProfile
 from games.models import RatingChange
+from games.player_statistics import player_statistics
 from games.ratings.selectors import board_ratings, profile_stats
 from games.selectors import open_to
 
@@ -68,3 +70,39 @@ class UserProfileView(ApiView):
             "rating_history": _history(user, request.user),
         }
         return Response(PublicProfile(data).data)
+
+
+class UserStatisticsView(ApiView):
+    serializer_class = UserStatistics
+
+    @extend_schema(
+        operation_id="user_statistics",
+        tags=["users"],
+        summary="A player's statistics across finished games",
+        description="What the profile shows: most-claimed routes and cities, success per "
+        "ticket, favourite colours, average score per map and player count, and the claim "
+        "counts of the heat maps. Counted over the finished games you may open.",
+        responses={200: UserStatistics, **refusals(404)},
+    )
+    def get(self, request, username: str):
+        user = get_user_model().objects.filter(username__iexact=username, is_active=True).first()
+        if user is None:
+            raise NotFound()
+        stats = player_statistics(user, viewer=request.user)
+        data = {
+            "routes": [{"map": m, "name": n, "count": c} for m, n, c in stats.routes],
+            "cities": [{"map": m, "name": n, "count": c} for m, n, c in stats.cities],
+            "tickets": [
+                {
+                    "ticket": t.ticket,
+                    "name": t.name,
+                    "completed": t.completed,
+                    "attempts": t.attempts,
+                }
+                for t in stats.tickets
+            ],
+            "colors": [{"color": c, "cards": n} for c, n in stats.colours],
+            "averages": stats.averages,
+            "route_counts": stats.route_counts,
+        }
+        return Response(UserStatistics(data).data)
