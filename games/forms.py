@@ -55,6 +55,12 @@ class GameCreateForm(forms.Form):
         label="Private (only people with the invitation link can join)", required=False
     )
     rated = forms.BooleanField(label="Rated", required=False, initial=True)
+    invite = forms.CharField(
+        label=_("Invite players by username"),
+        required=False,
+        max_length=200,
+        help_text=_("Separated by commas or spaces. They get a mail and see it in My games."),
+    )
 
 
 def turn_time_label(seconds: int) -> str:

@@ -201,3 +201,8 @@ def chat_for(game, *, limit: int = CHAT_SHOWN, since=None) -> list:
     if since is not None:
         messages = messages.filter(created_at__gt=since)
     return list(reversed(messages.order_by("-created_at", "-pk")[:limit]))
+
+
+def rematch_of(game) -> Game | None:
+    """The rematch created for this game, if any."""
+    return Game.objects.filter(rematch_of=game).first()

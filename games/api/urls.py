@@ -7,6 +7,7 @@ from .not_found import api_not_found
 from .overview import DESCRIPTION, TAGS
 from .views.chat import ChatMuteView, ChatReportView, ChatView
 from .views.games import GameDetailView, GameListView
+from .views.invitations import InvitationAnswerView, InvitationListView, RematchView
 from .views.leaderboards import LeaderboardView
 from .views.lobby import JoinView, LeaveView, StartView
 from .views.me import MeView
@@ -29,6 +30,13 @@ v1 = [
         name="api-user-statistics",
     ),
     path("games/", GameListView.as_view(), name="api-games"),
+    path("invitations/", InvitationListView.as_view(), name="api-invitations"),
+    path(
+        "invitations/<int:invitation_id>/",
+        InvitationAnswerView.as_view(),
+        name="api-invitation-answer",
+    ),
+    path("games/<int:game_id>/rematch/", RematchView.as_view(), name="api-game-rematch"),
     path("games/<int:game_id>/", GameDetailView.as_view(), name="api-game"),
     path("games/from-scenario/", FromScenarioView.as_view(), name="api-game-from-scenario"),
     path("games/<int:game_id>/export/", ExportView.as_view(), name="api-game-export"),

@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 
 from accounts.models import profile_for
 from games.game_log import turns_of
-from games.models import Game, GameStatus, Move, Notification, Seat
+from games.models import Game, GameStatus, Invitation, Move, Notification, Seat
 from games.models import NotificationKind as Kind
 
 from .chat_lines import chat_lines
@@ -181,7 +181,21 @@ def result(notification, ctx):
     return f"{where}, is over"
 
 
+def invitation(notification, ctx):
+    invite = Invitation.objects.filter(game=ctx["game"], invitee=notification.user).first()
+    ctx["inviter"] = invite.inviter.username if invite else _("A player")
+    ctx["rematch"] = ctx["game"].rematch_of_id is not None
+    login = reverse("account_login")
+    ctx["game_url"] = f"{settings.SITE_URL}{login}?{urlencode({'next': reverse('my_games')})}"
+    return _("%(inviter)s invites you to game #%(number)s, %(map)s") % {
+        "inviter": ctx["inviter"],
+        "number": ctx["game_number"],
+        "map": ctx["map_name"],
+    }
+
+
 SUBJECTS = {
+    Kind.INVITATION: invitation,
     Kind.YOUR_TURN: your_turn,
     Kind.REMINDER: reminder,
     Kind.LAST_WARNING: last_warning,

@@ -22,6 +22,10 @@ def forfeit_key(*, game_id: int, seat_id: int, user_id: int) -> str:
     return f"forfeit:g{game_id}:s{seat_id}:u{user_id}"
 
 
+def invitation_key(*, game_id: int, user_id: int) -> str:
+    return f"invitation:g{game_id}:u{user_id}"
+
+
 def result_key(*, game_id: int, user_id: int) -> str:
     return f"result:g{game_id}:u{user_id}"
 

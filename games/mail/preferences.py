@@ -11,6 +11,8 @@ SWITCH_FOR_KIND = {
     Kind.FORFEIT: "email_results",
     Kind.RESULT: "email_results",
     Kind.DIGEST: "daily_digest",
+    # An invitation needs an answer, as a turn does.
+    Kind.INVITATION: "email_your_turn",
 }
 
 # With the daily digest on, the digest replaces these per-turn mails. The last

@@ -1,6 +1,7 @@
 from .chat import ChatMessage, ChatReport
 from .claim import Claim
 from .game import Game, GameStatus, MapChoice
+from .invitation import Invitation, InvitationStatus
 from .move import Move
 from .note import PrivateNote
 from .notification import Notification, NotificationKind
@@ -14,6 +15,8 @@ __all__ = [
     "Game",
     "GameStatus",
     "MapChoice",
+    "Invitation",
+    "InvitationStatus",
     "Move",
     "Notification",
     "NotificationKind",

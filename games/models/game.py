@@ -72,6 +72,11 @@ class Game(models.Model):
     # Secret like `state` (it lays out the piles) until the game is over.
     start = models.JSONField(null=True, blank=True, editable=False)
 
+    # The finished game this one is the rematch of (one rematch per game).
+    rematch_of = models.OneToOneField(
+        "self", on_delete=models.SET_NULL, null=True, blank=True, related_name="rematch"
+    )
+
     created_at = models.DateTimeField(auto_now_add=True)
     started_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)

@@ -15,6 +15,7 @@ class NotificationKind(models.TextChoices):
     FORFEIT = "forfeit", "Forfeit"
     RESULT = "result", "Result"
     DIGEST = "digest", "Daily digest"
+    INVITATION = "invitation", "Invitation"
 
 
 class Notification(models.Model):

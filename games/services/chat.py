@@ -21,7 +21,7 @@ def _my_seat(game_id, user) -> Seat:
         raise NotAPlayer()
     try:
         return Seat.objects.select_related("game").get(game_id=int(game_id), user=user)
-    except (Seat.DoesNotExist, TypeError, ValueError):
+    except (Seat.DoesNotExist, TypeError, ValueError, OverflowError):
         raise NotAPlayer() from None
 
 
@@ -48,7 +48,7 @@ def chat_report(*, game_id, message_id, user) -> ChatReport:
         message = ChatMessage.objects.select_related("seat").get(
             pk=int(message_id), game=game, hidden=False
         )
-    except (ChatMessage.DoesNotExist, TypeError, ValueError):
+    except (ChatMessage.DoesNotExist, TypeError, ValueError, OverflowError):
         raise NotAPlayer() from None
     if message.seat.user_id == user.pk:
         raise NotAllowed(_("You cannot report your own message."))

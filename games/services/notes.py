@@ -23,7 +23,7 @@ def note_save(*, game_id, user, text) -> PrivateNote:
         seat = Seat.objects.get(
             game_id=int(game_id), user_id=user.pk if user.is_authenticated else None
         )
-    except (Seat.DoesNotExist, TypeError, ValueError):
+    except (Seat.DoesNotExist, TypeError, ValueError, OverflowError):
         raise NotAPlayer() from None
     note, _created = PrivateNote.objects.update_or_create(seat=seat, defaults={"text": text})
     return note

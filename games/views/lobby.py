@@ -2,9 +2,11 @@
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from games.clock_text import duration_text
@@ -13,7 +15,15 @@ from games.models import Game, GameStatus
 from games.selectors import away_until, my_games, open_games, seat_for, with_seats
 from games.services.colors import color_name
 from games.services.errors import GameServiceError, NotAPlayer
-from games.services.lobby import game_create, game_join, game_leave, game_start
+from games.services.invitations import (
+    game_create_inviting,
+    game_rematch,
+    invitation_accept,
+    invitation_decline,
+    parse_usernames,
+    pending_invitations,
+)
+from games.services.lobby import game_join, game_leave, game_start
 from games.svg.palette import player_css
 
 
@@ -66,8 +76,10 @@ def create(request):
     form = GameCreateForm(request.POST)
     if not form.is_valid():
         return _lobby_page(request, form, status=400)
+    settings = dict(form.cleaned_data)
+    invite = parse_usernames(settings.pop("invite", ""))
     try:
-        game = game_create(creator=request.user, **form.cleaned_data)
+        game = game_create_inviting(creator=request.user, invite=invite, **settings)
     except GameServiceError as exc:
         form.add_error(None, exc.message)
         return _lobby_page(request, form, status=exc.status)
@@ -151,4 +163,50 @@ def mine(request):
             and game.allow_vacations
             and not seat.forfeited
         ]
-    return render(request, "games/lobby/my_games.html", {"games": games})
+    invitations = list(pending_invitations(request.user))
+    for invitation in invitations:
+        _dress(request, [invitation.game])
+    return render(
+        request, "games/lobby/my_games.html", {"games": games, "invitations": invitations}
+    )
+
+
+@require_POST
+@login_required
+def answer_invitation(request, invitation_id, answer):
+    if answer not in ("accept", "decline"):
+        raise Http404()
+    service = invitation_accept if answer == "accept" else invitation_decline
+    try:
+        invitation = service(invitation_id=invitation_id, user=request.user)
+    except NotAPlayer:
+        raise
+    except GameServiceError as exc:
+        messages.error(request, exc.message)
+        return redirect("my_games")
+    if answer != "accept":
+        messages.success(request, _("Invitation declined."))
+        return redirect("my_games")
+    game = invitation.game
+    game.refresh_from_db()
+    if game.status != GameStatus.OPEN:
+        return redirect(game_url(game))
+    messages.success(request, _("You have a seat. The game starts when it is full."))
+    return redirect("my_games")
+
+
+@require_POST
+@login_required
+def rematch(request, game_id):
+    try:
+        game = game_rematch(game_id=game_id, user=request.user)
+    except NotAPlayer:
+        raise
+    except GameServiceError as exc:
+        messages.error(request, exc.message)
+        return redirect("game_detail", game_id=game_id)
+    if game.creator_id == request.user.pk:
+        messages.success(request, _("Rematch created: the others are invited."))
+        return redirect(reverse("lobby") + f"#game-{game.pk}")
+    messages.info(request, _("The rematch is waiting for you in My games."))
+    return redirect("my_games")

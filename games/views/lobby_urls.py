@@ -10,4 +10,10 @@ urlpatterns = [
     path("games/<int:game_id>/join/", lobby.join, name="game_join"),
     path("games/<int:game_id>/leave/", lobby.leave, name="game_leave"),
     path("games/<int:game_id>/start/", lobby.start, name="game_start"),
+    path("games/<int:game_id>/rematch/", lobby.rematch, name="game_rematch"),
+    path(
+        "games/invitations/<int:invitation_id>/<str:answer>/",
+        lobby.answer_invitation,
+        name="invitation_answer",
+    ),
 ]

@@ -17,7 +17,7 @@ from games.engine.maps import STATIONS_PER_PLAYER
 from games.engine.scoring import POINTS_PER_UNBUILT_STATION
 from games.engine.ticket_path import ticket_path
 from games.game_log import move_entries
-from games.selectors import chat_for, my_note
+from games.selectors import chat_for, my_note, rematch_of
 from games.services.clock import pauses_for, seat_clock
 from games.services.extra_time import may_give_time
 from games.svg import board_svg, card_svg, deck_svg, hand_svg, ticket_svg
@@ -437,6 +437,8 @@ def page_context(
     context["over"] = bool(context["final"]) or game.is_over
     context["give_time_to"] = give_time_to(table)
     context["note"] = my_note(table.me)
+    if game.is_over and table.me is not None:
+        context["rematch"] = rematch_of(game)
     context.update(chat_context(table))
     if table.me is not None:
         progress = mine.get("ticket_progress") or {}

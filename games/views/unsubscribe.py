@@ -23,6 +23,7 @@ WHAT = {
     NotificationKind.FORFEIT: "mails about forfeits and results",
     NotificationKind.RESULT: "mails about forfeits and results",
     NotificationKind.DIGEST: "the daily digest",
+    NotificationKind.INVITATION: "invitations to games (and “it's your turn” mails)",
     ALL: "every mail about your games",
 }
 

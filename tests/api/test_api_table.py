@@ -88,3 +88,26 @@ def test_the_table_chat_through_the_api():
     assert bea.post(report).status_code == 204 and ada.post(report).status_code == 403
     muted = bea.post(game_url(game["id"], "chat/mute/"), {"muted": True}, format="json")
     assert muted.json() == {"muted": True, "messages": []}
+
+
+def test_invitations_and_a_rematch_through_the_api():
+    ada, bea = token_client("ada"), token_client("bea")
+    body = {"map": "usa", "max_players": 2, "invite": ["bea"]}
+    created = ada.post("/api/v1/games/", body, format="json")
+    assert created.status_code == 201, created.content
+    (invitation,) = bea.get("/api/v1/invitations/").json()["results"]
+    assert invitation["inviter"] == "ada" and invitation["game"] == created.json()["id"]
+    accepted = bea.post(f"/api/v1/invitations/{invitation['id']}/", {"accept": True})
+    assert accepted.status_code == 200 and accepted.json()["status"] == "choosing"
+    unknown = ada.post("/api/v1/games/", {**body, "invite": ["nobody"]}, format="json")
+    assert unknown.status_code == 400 and unknown.json()["error"] == "invalid_settings"
+
+    game_id = created.json()["id"]
+    assert ada.post(game_url(game_id, "rematch/")).status_code == 409  # not over yet
+    ada.post(game_url(game_id, "resign/"))
+    rematch = bea.post(game_url(game_id, "rematch/"))
+    assert rematch.status_code == 200 and rematch.json()["players"] == ["bea"]
+    (asked,) = ada.get("/api/v1/invitations/").json()["results"]
+    assert asked["rematch"] and asked["game"] == rematch.json()["id"]
+    declined = ada.post(f"/api/v1/invitations/{asked['id']}/", {"accept": False})
+    assert declined.status_code == 204 and ada.get("/api/v1/invitations/").json()["results"] == []

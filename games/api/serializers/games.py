@@ -91,6 +91,12 @@ class GameCreate(serializers.Serializer):
     allow_vacations = serializers.BooleanField(
         default=True, help_text="False for a fast game: vacations do not stop its clock."
     )
+    invite = serializers.ListField(
+        child=serializers.CharField(max_length=150),
+        default=list,
+        max_length=4,
+        help_text="Usernames to invite: each gets a mail and sees it in My games.",
+    )
 
 
 class VersionBody(serializers.Serializer):

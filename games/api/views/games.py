@@ -10,7 +10,7 @@ from games.api.errors import invalid_choice
 from games.api.presenting import detail_response, summary_of
 from games.api.serializers.games import GameCreate, GameDetail, GameSummary
 from games.selectors import my_games, open_games
-from games.services.lobby import game_create
+from games.services.invitations import game_create_inviting
 
 from .base import ApiView
 
@@ -74,8 +74,12 @@ class GameListView(ApiView):
     def post(self, request):
         body = GameCreate(data=request.data)
         body.is_valid(raise_exception=True)
-        game = game_create(
-            creator=request.user, map_id=body.validated_data.pop("map"), **body.validated_data
+        settings = dict(body.validated_data)
+        game = game_create_inviting(
+            creator=request.user,
+            map_id=settings.pop("map"),
+            invite=settings.pop("invite"),
+            **settings,
         )
         return detail_response(request, game.pk, status=status.HTTP_201_CREATED)
 

@@ -1,0 +1,162 @@
+"""Invitations by name and rematches: the only writers of invitations.
+
+Decisions:
+- Only a seated player invites, only to an open game, only registered usernames (case
+  as typed does not matter); an unknown name is refused and nothing is sent.
+- An invitee accepts (a seat, private game or not: the invitation is the key) or declines.
+  Inviting a player twice is harmless. Each new invitation is mailed (outbox, after commit).
+- Rematch: once a game is over any of its players asks for the rematch; the first ask
+  creates it (same map, seats, time per move, time bank, vacations, privacy, rating), with
+  the asker in the first seat and the others invited; a later ask finds that same game.
+"""
+
+from django.contrib.auth import get_user_model
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from games.mail.keys import invitation_key
+from games.mail.outbox import record
+from games.models import Game, GameStatus, Invitation, InvitationStatus
+from games.models import NotificationKind as Kind
+
+from .errors import GameNotActive, InvalidSettings, NotAllowed, NotAPlayer
+from .lobby import game_create, game_join
+from .locking import lock_game
+
+MAX_INVITED = 4
+
+
+def parse_usernames(text: str) -> list[str]:
+    """ "bob, cy dee" → ["bob", "cy", "dee"], once each, in order."""
+    names: list[str] = []
+    for name in (text or "").replace(",", " ").split():
+        if name.lower() not in [n.lower() for n in names]:
+            names.append(name)
+    return names
+
+
+def game_invite(*, game_id: int, inviter, usernames: list[str]) -> list[Invitation]:
+    """Invite registered players by username to an open game the inviter sits at."""
+    users = get_user_model().objects
+    wanted = [name.strip().lstrip("@") for name in usernames if name and name.strip()]
+    if len(wanted) > MAX_INVITED:
+        raise InvalidSettings(_("Invite at most %(n)d players at once.") % {"n": MAX_INVITED})
+    found = {u.username.lower(): u for u in users.filter(username__in=wanted)}
+    found |= {
+        u.username.lower(): u
+        for name in wanted
+        if name.lower() not in found
+        for u in users.filter(username__iexact=name)[:1]
+    }
+    unknown = [name for name in wanted if name.lower() not in found]
+    if unknown:
+        raise InvalidSettings(_("No player is called %(names)s.") % {"names": ", ".join(unknown)})
+    with transaction.atomic():
+        game = lock_game(game_id)
+        seated = set(game.seats.values_list("user_id", flat=True))
+        if inviter.pk not in seated:
+            raise NotAPlayer()
+        if game.status != GameStatus.OPEN:
+            raise GameNotActive(_("Players can be invited only before the game starts."))
+        invitations = []
+        for user in found.values():
+            if user.pk in seated:
+                continue
+            invitation, created = Invitation.objects.get_or_create(
+                game=game, invitee=user, defaults={"inviter": inviter}
+            )
+            if created:
+                record(
+                    user=user,
+                    game=game,
+                    kind=Kind.INVITATION,
+                    key=invitation_key(game_id=game.pk, user_id=user.pk),
+                )
+            invitations.append(invitation)
+    return invitations
+
+
+def game_create_inviting(*, creator, invite: list[str], **settings) -> Game:
+    """game_create, then the named players invited; an unknown name creates nothing."""
+    with transaction.atomic():
+        game = game_create(creator=creator, **settings)
+        if invite:
+            game_invite(game_id=game.pk, inviter=creator, usernames=invite)
+    return game
+
+
+def _pending(invitation_id, user) -> Invitation:
+    try:
+        invitation = Invitation.objects.select_related("game").get(
+            pk=int(invitation_id), invitee_id=user.pk if user.is_authenticated else None
+        )
+    except (Invitation.DoesNotExist, TypeError, ValueError, OverflowError):
+        raise NotAPlayer() from None
+    if invitation.status != InvitationStatus.PENDING:
+        raise NotAllowed(_("You have answered this invitation already."))
+    return invitation
+
+
+def invitation_accept(*, invitation_id, user) -> Invitation:
+    """Take the seat the invitation offers (the game may have filled or started meanwhile)."""
+    invitation = _pending(invitation_id, user)
+    game_join(game=invitation.game, user=user, invite_token=invitation.game.invite_token)
+    invitation.status = InvitationStatus.ACCEPTED
+    invitation.answered_at = timezone.now()
+    invitation.save(update_fields=["status", "answered_at"])
+    return invitation
+
+
+def invitation_decline(*, invitation_id, user) -> Invitation:
+    invitation = _pending(invitation_id, user)
+    invitation.status = InvitationStatus.DECLINED
+    invitation.answered_at = timezone.now()
+    invitation.save(update_fields=["status", "answered_at"])
+    return invitation
+
+
+def game_rematch(*, game_id: int, user) -> Game:
+    """The rematch of a game that is over: created by the first player to ask, found by the
+    others."""
+    with transaction.atomic():
+        game = lock_game(game_id)
+        seats = list(game.seats.select_related("user").order_by("order"))
+        if user.pk not in {seat.user_id for seat in seats}:
+            raise NotAPlayer()
+        if not game.is_over:
+            raise GameNotActive(_("A rematch can be asked for once the game is over."))
+        existing = Game.objects.filter(rematch_of=game).first()
+        if existing is not None:
+            return existing
+        rematch = game_create(
+            creator=user,
+            map_id=game.map_id,
+            max_players=len(seats),
+            turn_seconds=game.turn_seconds,
+            is_private=game.is_private,
+            rated=game.rated,
+            bank_seconds=game.bank_seconds,
+            allow_vacations=game.allow_vacations,
+        )
+        rematch.rematch_of = game
+        try:
+            rematch.save(update_fields=["rematch_of"])
+        except IntegrityError:  # pragma: no cover - the row lock makes this unreachable
+            raise GameNotActive() from None
+    others = [seat.user.username for seat in seats if seat.user_id != user.pk]
+    game_invite(game_id=rematch.pk, inviter=user, usernames=others)
+    return rematch
+
+
+def pending_invitations(user):
+    """The user's invitations still to answer, to games still open (selector for My games)."""
+    if not user.is_authenticated:
+        return Invitation.objects.none()
+    return (
+        Invitation.objects.filter(
+            invitee=user, status=InvitationStatus.PENDING, game__status=GameStatus.OPEN
+        )
+        .select_related("game", "inviter")
+        .order_by("-created_at")
+    )
