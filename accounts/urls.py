@@ -8,4 +8,5 @@ urlpatterns = [
     path("settings/", views.settings_page, name="settings"),
     path("settings/away/", views.vacation_set_view, name="vacation_set"),
     path("settings/away/end/", views.vacation_end_view, name="vacation_end"),
+    path("settings/calendar/new/", views.calendar_renew_view, name="calendar_renew"),
 ]

@@ -6,6 +6,7 @@ from django.views.generic import RedirectView
 
 from accounts.views.login import login
 from games.api.token_page import api_token_page
+from games.views.calendar import calendar_feed
 from games.views.unsubscribe import unsubscribe
 from ttr_site.health import healthz
 
@@ -29,6 +30,7 @@ urlpatterns = [
     # Clients that ask for /favicon.ico without reading the page's <link rel="icon">.
     path("favicon.ico", FaviconRedirect.as_view(), name="favicon"),
     path("unsubscribe/<str:token>/", unsubscribe, name="unsubscribe"),
+    path("calendar/<str:token>.ics", calendar_feed, name="calendar_feed"),
     # Ahead of allauth's own view at the same address (its name, account_login, stays).
     path("accounts/login/", login),
     path("accounts/", include("allauth.urls")),

@@ -39,8 +39,17 @@ class Profile(models.Model):
         help_text="Hour of the day (0–23) in your time zone at which the digest is sent.",
     )
 
+    # The secret in the path of the player's calendar feed; empty until first asked for, and
+    # replaced by "new URL" (the old address then shows nothing).
+    calendar_token = models.CharField(max_length=64, blank=True, editable=False)
+
     class Meta:
         constraints = [
+            models.UniqueConstraint(
+                fields=["calendar_token"],
+                condition=~models.Q(calendar_token=""),
+                name="profile_calendar_token_unique",
+            ),
             models.CheckConstraint(
                 condition=models.Q(digest_hour__lte=23), name="profile_digest_hour_0_23"
             ),

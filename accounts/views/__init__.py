@@ -1,5 +1,17 @@
 from .home import home
 from .profile import profile
-from .settings_page import settings_page, vacation_end_view, vacation_set_view
+from .settings_page import (
+    calendar_renew_view,
+    settings_page,
+    vacation_end_view,
+    vacation_set_view,
+)
 
-__all__ = ["home", "profile", "settings_page", "vacation_end_view", "vacation_set_view"]
+__all__ = [
+    "calendar_renew_view",
+    "home",
+    "profile",
+    "settings_page",
+    "vacation_end_view",
+    "vacation_set_view",
+]

@@ -3,6 +3,7 @@
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
@@ -10,6 +11,7 @@ from django.views.decorators.http import require_POST
 from accounts.forms import ProfileSettingsForm, VacationForm
 from accounts.middleware import remember_timezone
 from accounts.models import profile_for
+from games.services.calendar_token import calendar_token, calendar_token_renew
 from games.services.vacation import (
     InvalidVacation,
     allowance,
@@ -30,6 +32,9 @@ def _page(request, form, vacation_form, status=200):
         "vacation": current_or_planned(request.user, now),
         "allowance": allowance(request.user, today.year),
         "now": now,
+        "calendar_url": request.build_absolute_uri(
+            reverse("calendar_feed", args=[calendar_token(request.user)])
+        ),
     }
     return render(request, "accounts/settings.html", context, status=status)
 
@@ -71,3 +76,11 @@ def vacation_end_view(request):
     else:
         messages.success(request, _("Welcome back: your clocks run again."))
     return redirect("settings")
+
+
+@require_POST
+@login_required
+def calendar_renew_view(request):
+    calendar_token_renew(request.user)
+    messages.success(request, _("New calendar address made: the old one no longer works."))
+    return redirect(reverse("settings") + "#calendar")

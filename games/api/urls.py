@@ -10,7 +10,7 @@ from .views.games import GameDetailView, GameListView
 from .views.invitations import InvitationAnswerView, InvitationListView, RematchView
 from .views.leaderboards import LeaderboardView
 from .views.lobby import JoinView, LeaveView, StartView
-from .views.me import MeView
+from .views.me import CalendarUrlView, MeView
 from .views.moves import MoveLogView
 from .views.notes import NoteView
 from .views.play import ActionsView, LegalActionsView
@@ -22,6 +22,7 @@ from .views.vacation import VacationView
 
 v1 = [
     path("me/", MeView.as_view(), name="api-me"),
+    path("me/calendar-url/", CalendarUrlView.as_view(), name="api-me-calendar-url"),
     path("me/vacation/", VacationView.as_view(), name="api-me-vacation"),
     path("users/<str:username>/", UserProfileView.as_view(), name="api-user"),
     path(

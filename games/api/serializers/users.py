@@ -39,3 +39,6 @@ class Me(serializers.Serializer):
     timezone = serializers.CharField()
     awaiting = serializers.IntegerField(help_text="Games waiting for your move.")
     profile = serializers.CharField(help_text="Your public profile in the API.")
+    calendar_url = serializers.CharField(
+        help_text="Your private iCalendar feed of deadlines (POST me/calendar-url/ replaces it)."
+    )

@@ -9,6 +9,7 @@ from accounts.models.profile import profile_for
 from games.api.docs import refusals
 from games.api.serializers.users import Me
 from games.selectors import awaiting_count
+from games.services.calendar_token import calendar_token, calendar_token_renew
 
 from .base import ApiView
 
@@ -24,13 +25,38 @@ class MeView(ApiView):
         responses={200: Me, **refusals(401)},
     )
     def get(self, request):
-        user = request.user
-        data = {
-            "id": user.pk,
-            "username": user.username,
-            "email": user.email or "",
-            "timezone": profile_for(user).timezone,
-            "awaiting": awaiting_count(user),
-            "profile": request.build_absolute_uri(reverse("api-user", args=[user.username])),
-        }
-        return Response(Me(data).data)
+        return me_response(request)
+
+
+def me_response(request) -> Response:
+    user = request.user
+    data = {
+        "id": user.pk,
+        "username": user.username,
+        "email": user.email or "",
+        "timezone": profile_for(user).timezone,
+        "awaiting": awaiting_count(user),
+        "profile": request.build_absolute_uri(reverse("api-user", args=[user.username])),
+        "calendar_url": calendar_url(request, user),
+    }
+    return Response(Me(data).data)
+
+
+def calendar_url(request, user) -> str:
+    return request.build_absolute_uri(reverse("calendar_feed", args=[calendar_token(user)]))
+
+
+class CalendarUrlView(ApiView):
+    permission_classes = [IsAuthenticated]
+    serializer_class = Me
+
+    @extend_schema(
+        operation_id="me_calendar_url_renew",
+        tags=["users"],
+        summary="Replace your calendar feed's address (the old one stops working)",
+        request=None,
+        responses={200: Me, **refusals(401)},
+    )
+    def post(self, request):
+        calendar_token_renew(request.user)
+        return me_response(request)

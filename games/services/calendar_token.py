@@ -1,0 +1,29 @@
+"""The private address of a player's calendar feed: a revocable secret in the path."""
+
+import secrets
+
+from accounts.models import Profile, profile_for
+
+
+def calendar_token(user) -> str:
+    """The user's feed secret, made on first use."""
+    profile = profile_for(user)
+    if not profile.calendar_token:
+        return calendar_token_renew(user)
+    return profile.calendar_token
+
+
+def calendar_token_renew(user) -> str:
+    """A new secret: the old address stops working at once."""
+    profile = profile_for(user)
+    profile.calendar_token = secrets.token_urlsafe(24)
+    profile.save(update_fields=["calendar_token"])
+    return profile.calendar_token
+
+
+def user_for_calendar(token: str):
+    """The user whose feed this is, or None (a revoked or made-up secret)."""
+    if not token:
+        return None
+    profile = Profile.objects.select_related("user").filter(calendar_token=token).first()
+    return profile.user if profile else None
