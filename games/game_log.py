@@ -17,13 +17,14 @@ from dataclasses import dataclass
 from django.utils.translation import gettext as _
 
 from games import engine
+from games.engine import EventType
 from games.engine.describe import continued, describe_card_draws
 from games.models import Move
 
 # Every move ends with whose turn it is now; the turn line of the page already says that.
-QUIET_EVENTS = {"turn_passed"}
+QUIET_EVENTS = {EventType.TURN_PASSED}
 # A move after which the same player is still drawing their second card.
-TURN_OVER_EVENTS = {"turn_passed", "game_over"}
+TURN_OVER_EVENTS = {EventType.TURN_PASSED, EventType.GAME_OVER}
 
 
 def _extra_time_given(event: dict, names: dict[str, str]) -> str:
@@ -59,7 +60,7 @@ class Turn:
 
 
 def _draws(move: Move) -> list[dict]:
-    return [event for event in move.events if event.get("type") == "card_drawn"]
+    return [event for event in move.events if event.get("type") == EventType.CARD_DRAWN]
 
 
 def _keeps_the_turn(move: Move) -> bool:
@@ -91,10 +92,10 @@ def _turn(moves: list[Move], names: dict[str, str], map_id: str) -> Turn:
         event for move in moves for event in move.events if event.get("type") not in QUIET_EVENTS
     ]
     told: list[tuple[dict, str]] = []
-    draws = [event for event in events if event.get("type") == "card_drawn"]
+    draws = [event for event in events if event.get("type") == EventType.CARD_DRAWN]
     if len(moves) > 1:  # the turn's draws in one sentence, then what else happened
         told.append((draws[0], describe_card_draws(draws, names)))
-        events = [event for event in events if event.get("type") != "card_drawn"]
+        events = [event for event in events if event.get("type") != EventType.CARD_DRAWN]
     for event in events:
         sentence = describe(event, names, map_id)
         if sentence:

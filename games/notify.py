@@ -5,6 +5,7 @@ queues sending with transaction.on_commit; nothing is sent for a move that did
 not commit, and a broker failure at commit is logged, never raised.
 """
 
+from games.engine import EventType
 from games.mail.keys import forfeit_key, result_key, turn_key
 from games.mail.outbox import record
 from games.models import NotificationKind as Kind
@@ -46,7 +47,7 @@ def on_move(game, move) -> None:
         return  # the game ended with this move: on_game_over sends the results
     seats = _seats(game)
     for event in move.events:
-        if event.get("type") == "player_forfeited":
+        if event.get("type") == EventType.PLAYER_FORFEITED:
             gone = next((seat for seat in seats if seat.player_id == event.get("player")), None)
             if gone is None:
                 continue

@@ -37,7 +37,8 @@ def summary_of(request, game) -> dict:
         "started_at": game.started_at,
         "finished_at": game.finished_at,
         "deadline": game.deadline,
-        "your_turn": bool(mine and mine.to_move and not mine.forfeited and game.is_active),
+        # to_move is the engine's players_to_act, recorded with every move (games.services.clock)
+        "your_turn": bool(mine and mine.to_move),
     }
 
 

@@ -13,11 +13,15 @@ from .actions import (
     action_from_dict,
 )
 from .describe import describe
+from .enums import ActionType, EventType, PendingKind, Phase, TieBreak
 from .errors import IllegalMove, MalformedAction
 from .legal import is_legal, legal_action_kinds, legal_actions, legal_options
-from .maps import MAPS, get_map
+from .maps import MAPS, Map, get_map
+from .result import FinalResult, PlayerResult
 from .rules import apply
 from .rules.forfeit import forfeit
+from .rules.seats import must_act, players_to_act
+from .rules.tunnels import TUNNEL_REVEAL
 from .scenario_loader import (
     FORFEIT,
     ScenarioError,
@@ -27,28 +31,45 @@ from .scenario_loader import (
     scenario_state,
 )
 from .scenario_writer import PositionNotWritable, position_setup, rename_players
-from .setup import new_game
+from .setup import MAX_PLAYERS, MIN_PLAYERS, new_game
 from .state import State
 from .statistics import game_statistics
 from .view import player_view
+from .view_types import FinalView, PendingView, PlayerEntryView, PlayerResultView, PlayerView
 
 __all__ = [
     "FORFEIT",
     "MAPS",
+    "MAX_PLAYERS",
+    "MIN_PLAYERS",
+    "TUNNEL_REVEAL",
     "Action",
+    "ActionType",
     "BuildStation",
     "ClaimRoute",
     "DeclineTunnel",
     "DrawCard",
     "DrawTickets",
+    "EventType",
+    "FinalResult",
+    "FinalView",
     "IllegalMove",
     "KeepTickets",
     "MalformedAction",
+    "Map",
     "Pass",
     "PositionNotWritable",
     "PayTunnel",
+    "PendingKind",
+    "PendingView",
+    "Phase",
+    "PlayerEntryView",
+    "PlayerResult",
+    "PlayerResultView",
+    "PlayerView",
     "ScenarioError",
     "State",
+    "TieBreak",
     "action_from_dict",
     "apply",
     "describe",
@@ -60,11 +81,13 @@ __all__ = [
     "legal_actions",
     "legal_options",
     "load_scenario",
+    "must_act",
     "new_game",
     "play",
     "player_view",
     "position_setup",
     "rename_players",
+    "players_to_act",
     "run_scenario",
     "scenario_state",
 ]

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from .cards import KIND_INDEX, Cards
+from .enums import ActionType
 from .errors import MalformedAction
 from .maps import CARD_KINDS
 
@@ -15,7 +16,7 @@ from .maps import CARD_KINDS
 class Action:
     """Base of every action; `type` is the name used in the JSON form."""
 
-    type: ClassVar[str] = ""
+    type: ClassVar[ActionType]
 
     def to_dict(self) -> dict[str, Any]:
         return {"type": self.type}
@@ -27,7 +28,7 @@ class DrawCard(Action):
 
     source: str  # "deck" | "face_up"
     color: str | None = None
-    type: ClassVar[str] = "draw_card"
+    type: ClassVar[ActionType] = ActionType.DRAW_CARD
 
     def to_dict(self) -> dict[str, Any]:
         if self.source == "deck":
@@ -39,7 +40,7 @@ class DrawCard(Action):
 class ClaimRoute(Action):
     route: str
     cards: Cards  # (kind, count) pairs, see cards.Cards
-    type: ClassVar[str] = "claim_route"
+    type: ClassVar[ActionType] = ActionType.CLAIM_ROUTE
 
     def to_dict(self) -> dict[str, Any]:
         return {"type": self.type, "route": self.route, "cards": dict(self.cards)}
@@ -47,13 +48,13 @@ class ClaimRoute(Action):
 
 @dataclass(frozen=True, slots=True)
 class DrawTickets(Action):
-    type: ClassVar[str] = "draw_tickets"
+    type: ClassVar[ActionType] = ActionType.DRAW_TICKETS
 
 
 @dataclass(frozen=True, slots=True)
 class KeepTickets(Action):
     tickets: tuple[str, ...]
-    type: ClassVar[str] = "keep_tickets"
+    type: ClassVar[ActionType] = ActionType.KEEP_TICKETS
 
     def to_dict(self) -> dict[str, Any]:
         return {"type": self.type, "tickets": list(self.tickets)}
@@ -63,7 +64,7 @@ class KeepTickets(Action):
 class BuildStation(Action):
     city: str
     cards: Cards
-    type: ClassVar[str] = "build_station"
+    type: ClassVar[ActionType] = ActionType.BUILD_STATION
 
     def to_dict(self) -> dict[str, Any]:
         return {"type": self.type, "city": self.city, "cards": dict(self.cards)}
@@ -72,7 +73,7 @@ class BuildStation(Action):
 @dataclass(frozen=True, slots=True)
 class PayTunnel(Action):
     cards: Cards
-    type: ClassVar[str] = "pay_tunnel"
+    type: ClassVar[ActionType] = ActionType.PAY_TUNNEL
 
     def to_dict(self) -> dict[str, Any]:
         return {"type": self.type, "cards": dict(self.cards)}
@@ -80,15 +81,15 @@ class PayTunnel(Action):
 
 @dataclass(frozen=True, slots=True)
 class DeclineTunnel(Action):
-    type: ClassVar[str] = "decline_tunnel"
+    type: ClassVar[ActionType] = ActionType.DECLINE_TUNNEL
 
 
 @dataclass(frozen=True, slots=True)
 class Pass(Action):
-    type: ClassVar[str] = "pass"
+    type: ClassVar[ActionType] = ActionType.PASS
 
 
-ACTION_TYPES: dict[str, type[Action]] = {
+ACTION_CLASSES: dict[ActionType, type[Action]] = {
     cls.type: cls
     for cls in (
         DrawCard,
@@ -136,9 +137,12 @@ def action_from_dict(data: Any) -> Action:
     if not isinstance(data, Mapping):
         raise MalformedAction("an action must be a JSON object")
     kind = data.get("type")
-    if not isinstance(kind, str) or kind not in ACTION_TYPES:
-        raise MalformedAction(f"unknown action type {kind!r}; use one of {', '.join(ACTION_TYPES)}")
-    if kind == "draw_card":
+    if not isinstance(kind, str) or kind not in ACTION_CLASSES:
+        raise MalformedAction(
+            f"unknown action type {kind!r}; use one of {', '.join(ACTION_CLASSES)}"
+        )
+    kind = ActionType(kind)
+    if kind is ActionType.DRAW_CARD:
         source = _field(data, "from", str, kind)
         if source == "deck":
             return DrawCard("deck")
@@ -150,15 +154,15 @@ def action_from_dict(data: Any) -> Action:
                 f"{color!r} is not a card colour; use one of {', '.join(CARD_KINDS)}"
             )
         return DrawCard("face_up", color)
-    if kind == "claim_route":
+    if kind is ActionType.CLAIM_ROUTE:
         return ClaimRoute(_field(data, "route", str, kind), make_cards(data.get("cards")))
-    if kind == "keep_tickets":
+    if kind is ActionType.KEEP_TICKETS:
         tickets = _field(data, "tickets", list, kind)
         if not all(isinstance(t, str) for t in tickets):
             raise MalformedAction("keep_tickets 'tickets' must be a list of ticket ids")
         return KeepTickets(tuple(tickets))
-    if kind == "build_station":
+    if kind is ActionType.BUILD_STATION:
         return BuildStation(_field(data, "city", str, kind), make_cards(data.get("cards")))
-    if kind == "pay_tunnel":
+    if kind is ActionType.PAY_TUNNEL:
         return PayTunnel(make_cards(data.get("cards")))
-    return ACTION_TYPES[kind]()
+    return ACTION_CLASSES[kind]()

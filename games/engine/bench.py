@@ -14,6 +14,7 @@ import argparse
 import random
 import time
 
+from .enums import Phase
 from .legal import legal_action_kinds, legal_options
 from .maps import MAP_IDS, STATIONS_PER_PLAYER, get_map
 from .rules import apply
@@ -27,14 +28,14 @@ def random_game(map_id: str, players: list[str], seed: int) -> tuple[State, int]
     state = new_game(map_id, players, seed)
     actions = 0
     pick = rng.random
-    while state.phase == "initial_tickets":  # the opening: anyone with tickets on offer
+    while state.phase == Phase.INITIAL_TICKETS:  # the opening: anyone with tickets on offer
         player = next(p for i, p in enumerate(players) if state.offered[i])
         kinds = legal_action_kinds(state, player)
         options = legal_options(state, player, kinds[int(pick() * len(kinds))])
         state = apply(state, player, options[int(pick() * len(options))])[0]
         actions += 1
     seats = state.players
-    while state.phase != "game_over":  # the game proper: the current player acts
+    while state.phase != Phase.GAME_OVER:  # the game proper: the current player acts
         player = seats[state.current]
         kinds = legal_action_kinds(state, player)
         options = legal_options(state, player, kinds[int(pick() * len(kinds))])

@@ -71,10 +71,6 @@ def counts_to_cards(counts: tuple[int, ...]) -> Cards:
     return tuple((CARD_KINDS[i], n) for i, n in enumerate(counts) if n)
 
 
-def cards_dict(cards: Cards) -> dict[str, int]:
-    return dict(cards)
-
-
 def color_payment(color: int, n_color: int, n_loco: int) -> Cards:
     """The payment of n_color cards of one colour (index) plus n_loco locomotives."""
     if n_color and n_loco:

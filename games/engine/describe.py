@@ -5,7 +5,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from .enums import EventType
 from .maps import get_map
+from .rules.turns import LAST_ROUND_TRAINS
 
 
 def _route_name(map_id: str | None, route_id: str) -> str:
@@ -68,7 +70,12 @@ def describe_card_draws(draws: list[Mapping[str, Any]], names: Mapping[str, str]
 
 # Sentences that open with a word of their own, not a player's name: after another
 # sentence of the same move ("...; the game is over: ...") they go on in lower case.
-_OPENS_WITH_A_WORD = {"face_up_reset", "deck_reshuffled", "turn_passed", "game_over"}
+_OPENS_WITH_A_WORD = {
+    EventType.FACE_UP_RESET,
+    EventType.DECK_RESHUFFLED,
+    EventType.TURN_PASSED,
+    EventType.GAME_OVER,
+}
 
 
 def continued(event: Mapping[str, Any], sentence: str) -> str:
@@ -90,42 +97,42 @@ def describe(event: Mapping[str, Any], names: Mapping[str, str], map_id: str | N
         return names.get(player, player) if player is not None else "?"
 
     kind = event.get("type")
-    if kind == "card_drawn":
+    if kind == EventType.CARD_DRAWN:
         return f"{who()} {_draw(event)}"
-    if kind == "route_claimed":
+    if kind == EventType.ROUTE_CLAIMED:
         return (
             f"{who()} claimed {_route_name(map_id, event['route'])} ({event['length']}) "
             f"for {_plural(event['points'], 'point')}"
         )
-    if kind == "tickets_drawn":
+    if kind == EventType.TICKETS_DRAWN:
         return f"{who()} drew {_plural(event['count'], 'destination ticket')}"
-    if kind == "tickets_kept":
+    if kind == EventType.TICKETS_KEPT:
         kept = f"{who()} kept {_plural(event['count'], 'destination ticket')}"
         return f"{kept} and returned {event['returned']}" if event.get("returned") else kept
-    if kind == "station_built":
+    if kind == EventType.STATION_BUILT:
         return f"{who()} built a station in {_city_name(map_id, event['city'])}"
-    if kind in ("tunnel_revealed", "tunnel_paid", "tunnel_declined"):
+    if kind in (EventType.TUNNEL_REVEALED, EventType.TUNNEL_PAID, EventType.TUNNEL_DECLINED):
         tunnel = f"{who()}'s tunnel {_route_name(map_id, event['route'])}"
         extra = event.get("extra", 0)
-        if kind == "tunnel_revealed" and not extra:
+        if kind == EventType.TUNNEL_REVEALED and not extra:
             return f"{tunnel} turned up nothing extra"
         turned = f"{tunnel} turned up {extra} extra"
-        if kind == "tunnel_revealed":
+        if kind == EventType.TUNNEL_REVEALED:
             return f"{turned}: pay or decline"
-        return f"{turned}: {'paid' if kind == 'tunnel_paid' else 'declined'}"
-    if kind == "face_up_reset":
+        return f"{turned}: {'paid' if kind == EventType.TUNNEL_PAID else 'declined'}"
+    if kind == EventType.FACE_UP_RESET:
         return "Three face-up locomotives: the face-up cards were replaced"
-    if kind == "deck_reshuffled":
+    if kind == EventType.DECK_RESHUFFLED:
         return "The discard pile was shuffled into a new deck"
-    if kind == "passed":
+    if kind == EventType.PASSED:
         return f"{who()} passed (no other move was possible)"
-    if kind == "last_round":
-        return f"{who()} has 2 or fewer trains left: everyone gets one last turn"
-    if kind == "turn_passed":
+    if kind == EventType.LAST_ROUND:
+        return f"{who()} has {LAST_ROUND_TRAINS} or fewer trains left: everyone gets one last turn"
+    if kind == EventType.TURN_PASSED:
         return f"It is {who()}'s turn"
-    if kind == "player_forfeited":
+    if kind == EventType.PLAYER_FORFEITED:
         return f"{who()} left the game"
-    if kind == "game_over":
+    if kind == EventType.GAME_OVER:
         ranking = event.get("ranking") or [[]]
         winners = [names.get(p, p) for p in ranking[0]]
         total = (event.get("totals") or {}).get(ranking[0][0]) if ranking[0] else None

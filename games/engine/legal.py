@@ -15,25 +15,30 @@ from itertools import combinations, product
 from .actions import Action, DeclineTunnel, DrawCard, DrawTickets, KeepTickets, Pass, PayTunnel
 from .board import GRAY, board
 from .cards import CARD_KINDS, LOCO, color_payment
+from .doubles import tracks_shared, twin_closes
+from .enums import ActionType, Phase
 from .maps import LOCOMOTIVE, MAP_IDS, STATIONS_PER_PLAYER, get_map
 from .open_routes import open_index
-from .options import ClaimOptions, StationOptions, one_color_payments
-from .rules.claims import FEW_PLAYERS
+from .options import (
+    ClaimOptions,
+    StationOptions,
+    color_payment_count,
+    one_color_payment_count,
+    one_color_payments,
+)
+from .rules.seats import acting_seat
 from .rules.tickets import LATER_KEEP, OPENING_KEEP
 from .state import SECOND_CARD, TICKET_CHOICE, State, TunnelPending
 
-DRAW_CARD, CLAIM_ROUTE, DRAW_TICKETS, BUILD_STATION = (
-    "draw_card",
-    "claim_route",
-    "draw_tickets",
-    "build_station",
-)
-KEEP_TICKETS, PAY_TUNNEL, DECLINE_TUNNEL, PASS = (
-    "keep_tickets",
-    "pay_tunnel",
-    "decline_tunnel",
-    "pass",
-)
+DRAW_CARD = ActionType.DRAW_CARD
+CLAIM_ROUTE = ActionType.CLAIM_ROUTE
+DRAW_TICKETS = ActionType.DRAW_TICKETS
+BUILD_STATION = ActionType.BUILD_STATION
+KEEP_TICKETS = ActionType.KEEP_TICKETS
+PAY_TUNNEL = ActionType.PAY_TUNNEL
+DECLINE_TUNNEL = ActionType.DECLINE_TUNNEL
+PASS = ActionType.PASS
+_PLAY, _OPENING = Phase.PLAY, Phase.INITIAL_TICKETS
 _TURN_KINDS = frozenset((DRAW_CARD, CLAIM_ROUTE, DRAW_TICKETS, BUILD_STATION, PASS))
 _TUNNEL_KINDS = frozenset((PAY_TUNNEL, DECLINE_TUNNEL))
 
@@ -44,25 +49,8 @@ HAS_STATIONS = {map_id: get_map(map_id).has_stations for map_id in MAP_IDS}
 _SORTED_CITIES = {map_id: tuple(sorted(get_map(map_id).cities)) for map_id in MAP_IDS}
 
 
-def _acting_seat(state: State, player: str) -> int | None:
-    """The player's seat if they may act now at all, else None."""
-    phase = state.phase
-    if phase == "play":  # the usual case: only the current player acts
-        seat = state.current
-        return seat if state.players[seat] == player and not state.forfeited[seat] else None
-    if phase == "game_over":
-        return None
-    try:
-        seat = state.players.index(player)
-    except ValueError:
-        return None
-    if state.forfeited[seat]:
-        return None
-    return seat if state.offered[seat] else None  # the opening: anyone with an offer
-
-
-def legal_action_kinds(state: State, player: str) -> tuple[str, ...]:
-    if state.phase == "play":  # the usual case: the current player's turn
+def legal_action_kinds(state: State, player: str) -> tuple[ActionType, ...]:
+    if state.phase == _PLAY:  # acting_seat's usual case, written out: only `current` acts
         seat = state.current
         if state.players[seat] != player or state.forfeited[seat]:
             return ()
@@ -81,7 +69,7 @@ def legal_action_kinds(state: State, player: str) -> tuple[str, ...]:
         if _tunnel_payments(pending, state.hands[seat]):
             return (PAY_TUNNEL, DECLINE_TUNNEL)
         return (DECLINE_TUNNEL,)
-    return _KEEP_ONLY if _acting_seat(state, player) is not None else ()
+    return _KEEP_ONLY if acting_seat(state, player) is not None else ()  # the opening
 
 
 # The kinds of a turn's first action, by (can draw, can claim, can draw tickets, can build).
@@ -102,11 +90,11 @@ _KEEP_ONLY = (KEEP_TICKETS,)
 
 def legal_options(state: State, player: str, kind: str) -> Sequence[Action]:
     """The legal actions of one kind (empty if that kind is not legal now)."""
-    if state.phase == "play":  # the usual case: the current player's turn
+    pending = state.pending
+    if state.phase == _PLAY:  # acting_seat's usual case, written out: only `current` acts
         seat = state.current
         if state.players[seat] != player or state.forfeited[seat]:
             return []
-        pending = state.pending
         if pending is None:
             if kind == DRAW_CARD:
                 return _draw_options(
@@ -118,11 +106,11 @@ def legal_options(state: State, player: str, kind: str) -> Sequence[Action]:
             if kind != DRAW_CARD:
                 return []
             return _draw_options(frozenset(state.face_up), True, bool(state.deck or state.discard))
-    seat = _acting_seat(state, player)
-    if seat is None:
-        return []
-    pending = state.pending
-    if state.phase == "initial_tickets" or pending is TICKET_CHOICE:
+    else:
+        seat = acting_seat(state, player)
+        if seat is None:
+            return []
+    if state.phase == _OPENING or pending is TICKET_CHOICE:
         return _keeps(state, seat) if kind == KEEP_TICKETS else []
     if pending is not None:
         if kind == PAY_TUNNEL:
@@ -169,14 +157,16 @@ def _index(state: State) -> tuple:
     """The open-route index of the state's claims (cached on the Claims object)."""
     index = getattr(state.claims, "open_index", None)
     if index is None:
-        index = open_index(state.claims, board(state.map_id), len(state.players) > FEW_PLAYERS)
+        index = open_index(state.claims, board(state.map_id), tracks_shared(len(state.players)))
     return index
 
 
 def _any_claim(state: State, seat: int) -> bool:
     """Can the player claim some route now? (Stops at the first one found; gray routes
     first, since some short gray route is almost always open and affordable.)
-    A bucket's routes are open to the player unless the player holds the twin of each."""
+    A bucket is open to the player if one of its routes is: the index keeps a taken
+    twin's owner only where tracks are shared, and then it closes the route to that owner
+    alone (doubles.twin_closes), so counting them is _not_twin_of without building it."""
     hand = state.hands[seat]
     trains = state.trains[seat]
     player = state.players[seat]
@@ -221,8 +211,7 @@ def _claim_options(state: State, seat: int) -> ClaimOptions:
                 routes = _not_twin_of(routes, owners, player)
                 if not routes:
                     continue
-            low = length - have if length > have else 0
-            entries.append((routes, (length if length < loco else loco) - low + 1))
+            entries.append((routes, color_payment_count(hand, color, length)))
     haves = [have for have in hand[:LOCO] if have]
     limit = (max(haves) if haves else 0) + loco
     if limit > trains:
@@ -236,22 +225,18 @@ def _claim_options(state: State, seat: int) -> ClaimOptions:
             routes = _not_twin_of(routes, owners, player)
             if not routes:
                 continue
-        # len(one_color_payments(hand, length, ferry_locos)), counted without building it
-        top = length - 1 if length - 1 < loco else loco
-        count = 1 if loco >= length else 0
-        for have in haves:
-            low = length - have
-            if low < ferry_locos:
-                low = ferry_locos
-            if top >= low:
-                count += top - low + 1
-        entries.append((routes, count))
+        entries.append((routes, one_color_payment_count(hand, length, ferry_locos)))
     return ClaimOptions(hand, entries)
 
 
 def _not_twin_of(routes: tuple, owners: tuple, player: str) -> tuple:
-    """The routes whose twin the player does not hold (one player never holds both)."""
-    return tuple(route for route, owner in zip(routes, owners, strict=True) if owner != player)
+    """The routes of a bucket still open to the player (the index keeps the owner of a
+    taken twin only where tracks are shared)."""
+    return tuple(
+        route
+        for route, owner in zip(routes, owners, strict=True)
+        if not twin_closes(owner, player, True)
+    )
 
 
 def _station_cost(state: State, seat: int) -> int | None:
@@ -283,7 +268,7 @@ def _tunnel_payments(pending: TunnelPending, hand: tuple[int, ...]) -> list:
 
 def _keeps(state: State, seat: int) -> list[Action]:
     offered = state.offered[seat]
-    least = OPENING_KEEP if state.phase == "initial_tickets" else LATER_KEEP
+    least = OPENING_KEEP if state.phase == _OPENING else LATER_KEEP
     least = max(1, min(least, len(offered)))
     return [
         KeepTickets(kept)

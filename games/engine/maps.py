@@ -9,6 +9,8 @@ from functools import cache
 from pathlib import Path
 from types import MappingProxyType
 
+from .enums import TieBreak
+
 DATA_DIR = Path(__file__).with_name("data")
 MAP_IDS = ("usa", "europe")
 COLORS = ("red", "orange", "yellow", "green", "blue", "purple", "white", "black")
@@ -19,6 +21,21 @@ LOCOMOTIVE_CARDS = 14
 TRAINS_PER_PLAYER = 45
 STATIONS_PER_PLAYER = 3
 LONGEST_PATH_BONUS = 10
+
+# What differs between the boards beyond their data files: (stations, points per unbuilt
+# station, the tie-break steps after the total, in order).
+_BOARD_RULES = {
+    "usa": (False, 0, (TieBreak.MOST_COMPLETED_TICKETS, TieBreak.LONGEST_PATH_BONUS)),
+    "europe": (
+        True,
+        4,
+        (
+            TieBreak.MOST_COMPLETED_TICKETS,
+            TieBreak.FEWEST_STATIONS_BUILT,
+            TieBreak.LONGEST_PATH_BONUS,
+        ),
+    ),
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,6 +83,8 @@ class Map:
     tickets: Mapping[str, Ticket]
     scoring: Mapping[int, int]  # route length -> points
     has_stations: bool  # Europe: stations, tunnels, ferries, long tickets
+    station_points: int  # at the end, for each station not built (0 without stations)
+    tie_breaks: tuple[TieBreak, ...]  # between equal totals, in this order
     routes_by_city: Mapping[str, tuple[str, ...]]
 
     def route_points(self, length: int) -> int:
@@ -104,6 +123,7 @@ def _load(map_id: str) -> Map:
         t["id"]: Ticket(t["id"], t["a"], t["b"], t["points"], bool(t["long"]))
         for t in raw["tickets"]
     }
+    has_stations, station_points, tie_breaks = _BOARD_RULES[map_id]
     by_city: dict[str, list[str]] = {city: [] for city in cities}
     for route in routes.values():
         by_city[route.a].append(route.id)
@@ -115,7 +135,9 @@ def _load(map_id: str) -> Map:
         routes=_frozen(routes),
         tickets=_frozen(tickets),
         scoring=_frozen({int(k): v for k, v in raw["scoring"].items()}),
-        has_stations=map_id == "europe",
+        has_stations=has_stations,
+        station_points=station_points,
+        tie_breaks=tie_breaks,
         routes_by_city=_frozen({c: tuple(ids) for c, ids in by_city.items()}),
     )
 

@@ -15,17 +15,20 @@ from functools import cache
 
 from .board import GRAY, Board, RouteInfo, board
 from .cards import LOCO
+from .doubles import twin_closes
 from .state import Claims
 
 GROUPS = (*range(LOCO), GRAY)
 
 # A bucket: (length, ferry locomotives, routes, owners of their twins or None if no twin
-# is taken). Routes closed to everyone (twin taken with 2-3 players) are left out.
+# is taken). Routes closed to everyone (doubles.twin_closes) are left out; a route whose
+# twin is taken but still open to others keeps the twin's owner, to whom it is closed.
 Bucket = tuple[int, int, tuple[RouteInfo, ...], tuple[str | None, ...] | None]
 
 
 def open_index(claims: Mapping[str, str], b: Board, shared_doubles: bool) -> tuple:
-    """The buckets of each group for these claims (cached on a Claims)."""
+    """The buckets of each group for these claims (cached on a Claims); `shared_doubles`
+    is doubles.tracks_shared of the game's seats."""
     index = getattr(claims, "open_index", None)
     if index is not None:
         return index
@@ -61,8 +64,8 @@ def _build(claims: Mapping[str, str], b: Board, shared_doubles: bool) -> tuple:
             if route.id in claims:
                 continue
             owner = claims.get(route.twin) if route.twin else None
-            if owner is not None and not shared_doubles:
-                continue
+            if twin_closes(owner, None, shared_doubles):
+                continue  # closed to everyone
             entries.append((route, owner))
         index.append(_buckets(entries))
     return tuple(index)
@@ -99,7 +102,8 @@ def _derive(index: tuple, b: Board, route: RouteInfo, player: str, shared_double
     _change(groups, route, None)
     if route.twin is not None:
         twin = b.routes[route.twin]
-        _change(groups, twin, player if shared_doubles else None)
+        # the twin stays open to others only if the claim does not close it to everyone
+        _change(groups, twin, None if twin_closes(player, None, shared_doubles) else player)
     return tuple(groups)
 
 

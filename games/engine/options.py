@@ -33,7 +33,9 @@ def one_color_payments(hand: tuple[int, ...], total: int, min_loco: int) -> list
 
 
 def route_payment(hand: tuple[int, ...], route: RouteInfo, j: int) -> Cards:
-    """route_payments(hand, route)[j], without building the list."""
+    """The j-th way the hand pays for `route` (trains and openness not checked): in the
+    order of one_color_payments for a gray route, by locomotives used for a coloured one;
+    j < color_payment_count or one_color_payment_count."""
     length, loco = route.length, hand[LOCO]
     if route.color != GRAY:
         have = hand[route.color]
@@ -54,15 +56,28 @@ def route_payment(hand: tuple[int, ...], route: RouteInfo, j: int) -> Cards:
     return ((LOCOMOTIVE, length),)
 
 
-def route_payments(hand: tuple[int, ...], route: RouteInfo) -> list[Cards]:
-    """Every distinct payment of `hand` for `route` (trains and openness not checked)."""
-    if route.color == GRAY:
-        return one_color_payments(hand, route.length, route.locomotives)
-    color, length, loco = route.color, route.length, hand[LOCO]
-    return [
-        color_payment(color, length - k, k)
-        for k in range(max(0, length - hand[color]), min(length, loco) + 1)
-    ]
+def one_color_payment_count(hand: tuple[int, ...], total: int, min_loco: int) -> int:
+    """len(one_color_payments(hand, total, min_loco)), counted without building it."""
+    loco = hand[LOCO]
+    top = total - 1 if total - 1 < loco else loco
+    count = 1 if loco >= total else 0
+    for color in _COLOR_KINDS:
+        have = hand[color]
+        if have:
+            low = total - have
+            if low < min_loco:
+                low = min_loco
+            if top >= low:
+                count += top - low + 1
+    return count
+
+
+def color_payment_count(hand: tuple[int, ...], color: int, length: int) -> int:
+    """How many ways the hand pays `length` cards of `color` (or locomotives instead): at
+    least one, for a length the hand can pay."""
+    have, loco = hand[color], hand[LOCO]
+    low = length - have if length > have else 0
+    return (length if length < loco else loco) - low + 1
 
 
 class Options(Sequence):

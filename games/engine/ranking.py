@@ -1,32 +1,37 @@
-"""The final ranking: totals first, then each map's tie-breaks; ties share a place."""
+"""The final ranking: totals first, then the map's tie-break steps; ties share a place."""
 
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
 
+from .enums import TieBreak
+
 
 def rank(
     players: Sequence[str],
     results: Mapping[str, Mapping],
+    tie_breaks: Sequence[TieBreak],
     stations_built: Mapping[str, int] | None,
     forfeited: Collection[str] = (),
 ) -> list[list[str]]:
-    """Places, best first, each a list of players sharing it.
+    """Places, best first, each a list of players sharing it. `results` holds each
+    player's "total", "completed" and "longest_bonus".
 
-    USA: total, then most completed tickets, then the longest-path bonus.
-    Europe (`stations_built` given): total, most completed tickets, fewest
-    stations built, then the bonus. Forfeited players all share the last place.
+    After the total, each of `tie_breaks` in turn (`Map.tie_breaks`: USA most completed
+    tickets, then the longest-path bonus; Europe most completed tickets, fewest stations
+    built, then the bonus). Forfeited players all share the last place.
     """
 
-    def key(player: str) -> tuple[int, ...]:
+    def step(tie_break: TieBreak, player: str) -> int:
         result = results[player]
-        fewer_stations = -stations_built[player] if stations_built is not None else 0
-        return (
-            result["total"],
-            len(result["completed"]),
-            fewer_stations,
-            result["longest_bonus"],
-        )
+        if tie_break is TieBreak.MOST_COMPLETED_TICKETS:
+            return len(result["completed"])
+        if tie_break is TieBreak.FEWEST_STATIONS_BUILT:
+            return -stations_built[player] if stations_built is not None else 0
+        return result["longest_bonus"]
+
+    keys = {p: (results[p]["total"], *(step(t, p) for t in tie_breaks)) for p in players}
+    key = keys.__getitem__
 
     gone = set(forfeited)
     active = sorted((p for p in players if p not in gone), key=key, reverse=True)

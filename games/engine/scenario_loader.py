@@ -12,10 +12,11 @@ from typing import Any
 from .actions import Action, action_from_dict
 from .board import board
 from .cards import BOX, CARD_KINDS, FACE_UP_SIZE, KIND_INDEX, hand_to_dict, shuffled
+from .doubles import tracks_shared, twin_closes
+from .enums import PendingKind, Phase
 from .errors import IllegalMove
 from .maps import MAP_IDS, STATIONS_PER_PLAYER, TRAINS_PER_PLAYER
 from .rules import apply
-from .rules.claims import FEW_PLAYERS
 from .rules.draft import thaw
 from .rules.forfeit import forfeit
 from .rules.piles import reset_face_up_locomotives
@@ -116,9 +117,10 @@ def _build(map_id: str, players: tuple[str, ...], seed: int, setup: Mapping) -> 
     b = board(map_id)
     seats = {p: i for i, p in enumerate(players)}
     n = len(players)
-    phase = setup.get("phase", "play")
-    if phase not in ("initial_tickets", "play"):
+    phase = setup.get("phase", Phase.PLAY)
+    if phase not in (Phase.INITIAL_TICKETS, Phase.PLAY):
         raise ScenarioError(f"setup phase must be 'initial_tickets' or 'play', not {phase!r}")
+    phase = Phase(phase)
     current = _player(setup.get("current", players[0]), seats, "current")
 
     # train cards
@@ -171,7 +173,7 @@ def _build(map_id: str, players: tuple[str, ...], seed: int, setup: Mapping) -> 
         seen.add(ticket)
     regular_rest = shuffled([t for t in b.regular_tickets if t not in seen], seed, shuffles)
     shuffles += 1
-    if phase == "initial_tickets" and "offered" not in setup:
+    if phase == Phase.INITIAL_TICKETS and "offered" not in setup:
         offered, regular_rest, shuffles = _deal_opening(b, seen, regular_rest, seed, shuffles, n)
     ticket_deck = (*ticket_deck, *regular_rest)  # long tickets not placed are out of the game
 
@@ -183,7 +185,7 @@ def _build(map_id: str, players: tuple[str, ...], seed: int, setup: Mapping) -> 
         claims[route_id] = players[_player(owner, seats, f"claims of {route_id}")]
     for route_id, owner in claims.items():
         twin = b.routes[route_id].twin
-        if twin in claims and (n <= FEW_PLAYERS or claims[twin] == owner):
+        if twin_closes(claims.get(twin), owner, tracks_shared(n)):
             raise ScenarioError(f"claims: both tracks of {route_id!r} cannot be claimed like that")
     stations: dict[str, str] = {}
     for city, owner in _mapping(setup.get("stations", {}), "stations").items():
@@ -213,7 +215,7 @@ def _build(map_id: str, players: tuple[str, ...], seed: int, setup: Mapping) -> 
     last_seat = None if last is None else _player(last, seats, "last_round_ends_after")
 
     pending = None
-    if phase == "play":
+    if phase == Phase.PLAY:
         for seat, offer in enumerate(offered):
             if offer and seat != current:
                 raise ScenarioError(
@@ -223,7 +225,7 @@ def _build(map_id: str, players: tuple[str, ...], seed: int, setup: Mapping) -> 
         if offered[current]:
             pending = TICKET_CHOICE
     elif not any(offered):
-        phase = "play"  # nobody has an opening choice left
+        phase = Phase.PLAY  # nobody has an opening choice left
     state = State(
         map_id=map_id,
         players=players,
@@ -322,11 +324,11 @@ def scenario_state(state: State) -> dict[str, Any]:
             "hand": hand_to_dict(state.hands[i]),
             "tickets": list(state.tickets[i]),
         }
-        if state.phase == "initial_tickets" and state.offered[i]:
+        if state.phase == Phase.INITIAL_TICKETS and state.offered[i]:
             entry["offered"] = list(state.offered[i])
         players[p] = entry
     table = public_table(state)
-    if table["pending"] is not None and table["pending"]["kind"] == "tickets":
+    if table["pending"] is not None and table["pending"]["kind"] == PendingKind.TICKETS:
         table["pending"]["offered"] = list(state.offered[state.current])
     return {**table, "players": players}
 

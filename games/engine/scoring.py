@@ -8,9 +8,8 @@ from .longest_path import longest_trail_of_groups
 from .maps import LONGEST_PATH_BONUS, STATIONS_PER_PLAYER, Map
 from .network import Network
 from .ranking import rank
+from .result import FinalResult, PlayerResult, places_of
 from .tickets import outcome_on_network, ticket_outcome
-
-POINTS_PER_UNBUILT_STATION = 4
 
 
 def final_result(
@@ -22,8 +21,8 @@ def final_result(
     route_points: Mapping[str, int],
     stations_left: Mapping[str, int],
     forfeited: Collection[str] = (),
-) -> dict:
-    """The end-of-game result: {"players": {p: {...}}, "ranking": [[best...], ...]}.
+) -> FinalResult:
+    """The end-of-game result: each player's score sheet and place, and the ranking.
 
     Forfeited players are scored like everyone else but rank last together and
     do not compete for the longest-path bonus (they left the game).
@@ -38,7 +37,7 @@ def final_result(
             own_stations[owner].append(city)
 
     routes = game_map.routes
-    results: dict[str, dict] = {}
+    scored = []  # (player, ticket outcome, longest path length, its routes)
     for player in players:
         network = Network(routes, own_routes[player])
         outcome = outcome_on_network(
@@ -49,40 +48,44 @@ def final_result(
             player,
             tickets.get(player, ()),
         )
+        scored.append((player, outcome, *longest_trail_of_groups(network.groups)))
+
+    contenders = [p for p in players if p not in forfeited]
+    top = max((longest for p, _, longest, _ in scored if p in contenders), default=0)
+    sheets: dict[str, dict] = {}  # PlayerResult's fields but the place
+    for player, outcome, longest, path in scored:
         ticket_points = sum(game_map.tickets[t].points for t in outcome.completed) - sum(
             game_map.tickets[t].points for t in outcome.failed
         )
-        longest, path = longest_trail_of_groups(network.groups)
         unbuilt = stations_left.get(player, 0) if game_map.has_stations else 0
-        results[player] = {
-            "total": 0,
-            "routes": route_points.get(player, 0),
+        bonus = LONGEST_PATH_BONUS if top > 0 and longest == top and player in contenders else 0
+        route_score = route_points.get(player, 0)
+        station_score = game_map.station_points * unbuilt
+        sheets[player] = {
+            "total": route_score + ticket_points + station_score + bonus,
+            "routes": route_score,
             "tickets": ticket_points,
-            "completed": outcome.completed,
-            "failed": outcome.failed,
-            "stations": POINTS_PER_UNBUILT_STATION * unbuilt,
+            "completed": tuple(outcome.completed),
+            "failed": tuple(outcome.failed),
+            "stations": station_score,
+            "unbuilt_stations": unbuilt,
             "longest": longest,
-            "longest_bonus": 0,
-            "longest_path": path,
+            "longest_bonus": bonus,
+            "longest_path": tuple(path),
             "borrowed": outcome.borrowed,
         }
-
-    contenders = [p for p in players if p not in forfeited]
-    top = max((results[p]["longest"] for p in contenders), default=0)
-    for player in contenders:
-        if top > 0 and results[player]["longest"] == top:
-            results[player]["longest_bonus"] = LONGEST_PATH_BONUS
-    for result in results.values():
-        result["total"] = (
-            result["routes"] + result["tickets"] + result["stations"] + result["longest_bonus"]
-        )
 
     stations_built = (
         {p: STATIONS_PER_PLAYER - stations_left.get(p, STATIONS_PER_PLAYER) for p in players}
         if game_map.has_stations
         else None
     )
-    return {"players": results, "ranking": rank(players, results, stations_built, forfeited)}
+    ranking = rank(players, sheets, game_map.tie_breaks, stations_built, forfeited)
+    places = places_of(ranking)
+    return FinalResult(
+        players={p: PlayerResult(**sheet, place=places[p]) for p, sheet in sheets.items()},
+        ranking=tuple(tuple(group) for group in ranking),
+    )
 
 
 def tickets_progress(

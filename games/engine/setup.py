@@ -6,6 +6,7 @@ from collections.abc import Sequence
 
 from .board import board
 from .cards import FACE_UP_SIZE, STARTING_HAND, counts_of, full_box, shuffled
+from .enums import Phase
 from .maps import MAP_IDS, TRAINS_PER_PLAYER
 from .rules.draft import thaw
 from .rules.piles import reset_face_up_locomotives
@@ -63,7 +64,7 @@ def new_game(map_id: str, players: Sequence[str], seed: int) -> State:
         players=players,
         seed=seed,
         shuffles=shuffles,
-        phase="initial_tickets",
+        phase=Phase.INITIAL_TICKETS,
         current=0,
         pending=None,
         deck=deck,

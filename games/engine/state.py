@@ -3,8 +3,8 @@
 Players are stored by seat index internally (tuples indexed like `players`); the JSON form
 uses player names. Randomness is a seed plus a count of the shuffles made so far: the n-th
 shuffle uses random.Random(f"{seed}:{n}"), so no generator object has to be stored.
-Mapping fields (claims, stations, final) are dicts that the engine never mutates: every
-change makes a new one. Treat them as read-only. `claims` is a `Claims` (a dict) that also
+Mapping fields (claims, stations) are dicts that the engine never mutates: every change
+makes a new one. Treat them as read-only. `claims` is a `Claims` (a dict) that also
 caches the open-route index the legal-move search needs.
 """
 
@@ -15,23 +15,23 @@ from dataclasses import dataclass, fields
 from typing import Any, ClassVar
 
 from .cards import CARD_KINDS, KIND_INDEX, LOCO, hand_from_mapping, hand_to_dict
-from .maps import STATIONS_PER_PLAYER
-
-PHASES = ("initial_tickets", "play", "game_over")
+from .enums import PendingKind, Phase
+from .maps import STATIONS_PER_PLAYER, get_map
+from .result import FinalResult
 
 
 @dataclass(frozen=True, slots=True)
 class SecondCard:
     """The current player drew one card and must draw a second."""
 
-    kind: ClassVar[str] = "second_card"
+    kind: ClassVar[PendingKind] = PendingKind.SECOND_CARD
 
 
 @dataclass(frozen=True, slots=True)
 class TicketChoice:
     """The current player drew tickets (listed in `offered`) and must keep at least one."""
 
-    kind: ClassVar[str] = "tickets"
+    kind: ClassVar[PendingKind] = PendingKind.TICKETS
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,7 +43,7 @@ class TunnelPending:
     color: int  # kind index the extra cards must match (LOCO when paid with locomotives only)
     revealed: tuple[str, ...]
     extra: int
-    kind: ClassVar[str] = "tunnel"
+    kind: ClassVar[PendingKind] = PendingKind.TUNNEL
 
 
 SECOND_CARD = SecondCard()
@@ -75,7 +75,7 @@ class State:
     players: tuple[str, ...]  # seat order
     seed: int
     shuffles: int  # shuffles made so far
-    phase: str  # initial_tickets | play | game_over
+    phase: Phase
     current: int  # seat whose turn it is (in the opening: who moves first)
     pending: Pending | None
     deck: tuple[str, ...]  # top first
@@ -92,7 +92,7 @@ class State:
     forfeited: tuple[bool, ...]
     last_round_ends_after: int | None  # seat whose turn ends the game
     passes: int  # consecutive passes (a full round of them ends a game nobody can move in)
-    final: Mapping[str, Any] | None
+    final: FinalResult | None  # once the game is over
 
     # --- convenient reads by player name ---
     @property
@@ -107,9 +107,6 @@ class State:
 
     def stations_left(self, player: str) -> int:
         return STATIONS_PER_PLAYER - sum(1 for owner in self.stations.values() if owner == player)
-
-    def active_players(self) -> list[str]:
-        return [p for p, out in zip(self.players, self.forfeited, strict=True) if not out]
 
     # --- JSON ---
     def to_dict(self) -> dict[str, Any]:
@@ -141,7 +138,7 @@ class State:
                 }
                 for i, p in enumerate(self.players)
             },
-            "final": self.final,
+            "final": None if self.final is None else self.final.to_dict(),
         }
 
     @classmethod
@@ -156,7 +153,7 @@ class State:
                 players=players,
                 seed=int(data["seed"]),
                 shuffles=int(data["shuffles"]),
-                phase=_checked(data["phase"], PHASES),
+                phase=Phase(data["phase"]),
                 current=seats[data["current"]],
                 pending=_pending_from_dict(data["pending"]),
                 deck=_cards(data["deck"]),
@@ -177,7 +174,7 @@ class State:
                     else seats[data["last_round_ends_after"]]
                 ),
                 passes=int(data["passes"]),
-                final=data["final"],
+                final=_final_from_dict(data["final"], data["map"]),
             )
         except (KeyError, TypeError, AttributeError) as exc:
             raise ValueError(f"not a stored game state: {exc!r}") from exc
@@ -190,10 +187,10 @@ def _name(state: State, seat: int | None) -> str | None:
     return None if seat is None else state.players[seat]
 
 
-def _checked(value: str, allowed: tuple[str, ...]) -> str:
-    if value not in allowed:
-        raise ValueError(f"{value!r} is not one of {allowed}")
-    return value
+def _final_from_dict(data: Mapping[str, Any] | None, map_id: str) -> FinalResult | None:
+    if data is None:
+        return None
+    return FinalResult.from_dict(data, get_map(map_id).station_points)
 
 
 def _cards(cards: list[str]) -> tuple[str, ...]:
@@ -223,11 +220,11 @@ def _pending_from_dict(data: Mapping[str, Any] | None) -> Pending | None:
     if data is None:
         return None
     kind = data["kind"]
-    if kind == "second_card":
+    if kind == PendingKind.SECOND_CARD:
         return SECOND_CARD
-    if kind == "tickets":
+    if kind == PendingKind.TICKETS:
         return TICKET_CHOICE
-    if kind == "tunnel":
+    if kind == PendingKind.TUNNEL:
         return TunnelPending(
             route=data["route"],
             laid=hand_from_mapping(data["laid"]),
@@ -240,7 +237,6 @@ def _pending_from_dict(data: Mapping[str, Any] | None) -> Pending | None:
 
 __all__ = [
     "LOCO",
-    "PHASES",
     "SECOND_CARD",
     "STATE_FIELDS",
     "TICKET_CHOICE",

@@ -10,13 +10,14 @@ from typing import Any
 from .cards import hand_to_dict
 from .maps import STATIONS_PER_PLAYER, get_map
 from .state import State, TunnelPending
+from .view_types import PendingView, PlayerEntryView, PlayerView
 
 
-def public_pending(state: State) -> dict[str, Any] | None:
+def public_pending(state: State) -> PendingView | None:
     pending = state.pending
     if pending is None:
         return None
-    out: dict[str, Any] = {"kind": pending.kind, "player": state.players[state.current]}
+    out: PendingView = {"kind": pending.kind, "player": state.players[state.current]}
     if isinstance(pending, TunnelPending):
         # The laid cards lie face up on the table until the tunnel is paid or declined.
         out.update(
@@ -45,18 +46,18 @@ def public_table(state: State) -> dict[str, Any]:
         "ticket_deck_count": len(state.ticket_deck),
         "claims": dict(state.claims),
         "stations": dict(state.stations),
-        "final": state.final,
+        "final": None if state.final is None else state.final.to_dict(),
     }
 
 
-def player_view(state: State, viewer: str | None) -> dict[str, Any]:
+def player_view(state: State, viewer: str | None) -> PlayerView:
     """A JSON-safe view for `viewer` (a player of the game) or a spectator (None)."""
     built: dict[str, int] = {}
     for owner in state.stations.values():
         built[owner] = built.get(owner, 0) + 1
-    players: dict[str, dict[str, Any]] = {}
+    players: dict[str, PlayerEntryView] = {}
     for i, p in enumerate(state.players):
-        entry: dict[str, Any] = {
+        entry: PlayerEntryView = {
             "score": state.scores[i],
             "trains": state.trains[i],
             "stations_left": STATIONS_PER_PLAYER - built.get(p, 0),

@@ -14,7 +14,6 @@ from games.models import GameStatus
 
 from .boards import boards_for
 from .model import DEFAULT_SKILL, Skill, rate
-from .placing import rating_places
 
 
 @dataclass(frozen=True)
@@ -60,8 +59,11 @@ def game_changes(
     """The changes, seat order within each board; `seats` must be ordered by Seat.order."""
     if game.finished_at is None:
         raise ValueError(f"game #{game.pk} is finished but has no finished_at")
-    places = rating_places(seats)
-    ordered_places = [places[s.pk] for s in seats]
+    # The engine's places (forfeited players share the last one), as game_finish stored them.
+    missing = [s.pk for s in seats if s.place is None]
+    if missing:
+        raise ValueError(f"seats {missing} finished the game without a place")
+    ordered_places = [s.place for s in seats]
     changes: list[Change] = []
     for board in boards_for(game.map_id):
         before = [standing_of(s.user_id, board).skill for s in seats]

@@ -1,4 +1,5 @@
-"""Who must act now, and until when: each acting seat's deadline and `to_move` flag.
+"""Until when: each acting seat's deadline and its `to_move` flag (who acts is the
+engine's answer, engine.players_to_act).
 
 The one home of the game clock's arithmetic. Policy:
 - A turn gives the player the game's time per move, counted from when the turn
@@ -24,11 +25,8 @@ from datetime import datetime, timedelta
 
 from accounts.models import Vacation
 from games import engine
+from games.engine import EventType, Phase
 from games.models import Game, GameStatus, Seat
-
-OPENING = "initial_tickets"
-PLAYING = "play"
-GAME_OVER = "game_over"
 
 # A pause: the clock does not run from its start to its end (both aware datetimes).
 Pause = tuple[datetime, datetime]
@@ -115,21 +113,6 @@ def pauses_for(game: Game, seat: Seat) -> list[Pause]:
     )
 
 
-def players_to_act(state, seats: list[Seat], public: dict) -> set[str]:
-    """The player ids who must act before the deadline, read from the engine's views."""
-    phase = public["phase"]
-    active = [seat for seat in seats if not seat.forfeited]
-    if phase == OPENING:
-        # Only a player's own view says whether they still hold an opening offer.
-        return {
-            seat.player_id
-            for seat in active
-            if engine.player_view(state, seat.player_id)["players"][seat.player_id].get("offered")
-        }
-    if phase == PLAYING and public.get("current"):
-        return {public["current"]}
-    return set()
-
 
 def _end_turn(game: Game, seat: Seat, now: datetime) -> None:
     """The seat's turn is over: charge its reserve with what the turn took beyond its move
@@ -174,18 +157,18 @@ def settle_clock(
     `previous` is the public view before the change (None when the game just started).
     """
     phase = public["phase"]
-    acting = players_to_act(state, seats, public)
+    acting = engine.players_to_act(state)
     turn_changed = False
-    if phase == OPENING:
+    if phase == Phase.INITIAL_TICKETS:
         game.status = GameStatus.CHOOSING
         turn_changed = previous is None
-    elif phase == PLAYING:
+    elif phase == Phase.PLAY:
         game.status = GameStatus.PLAYING
         turn_changed = (
             previous is None
-            or previous["phase"] != PLAYING
+            or previous["phase"] != Phase.PLAY
             or previous.get("current") != public.get("current")
-            or any(event.get("type") == "turn_passed" for event in events)
+            or any(event.get("type") == EventType.TURN_PASSED for event in events)
         )
     before = {
         seat.pk: (seat.to_move, seat.deadline, seat.extra_seconds, seat.bank_left_seconds)
@@ -199,7 +182,7 @@ def settle_clock(
         seat.to_move = seat.player_id in acting
     if turn_changed:
         game.turn_started_at = now
-    if phase in (OPENING, PLAYING):
+    if phase in (Phase.INITIAL_TICKETS, Phase.PLAY):
         set_deadlines(game, seats)
     else:
         for seat in seats:

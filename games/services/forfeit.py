@@ -15,7 +15,6 @@ from django.utils import timezone
 
 from games import engine
 
-from .clock import GAME_OVER
 from .locking import lock_game
 from .transition import record_transition
 
@@ -75,7 +74,7 @@ def seat_leaves(*, game, seats, seat, action: dict, now: datetime, abort_if_over
     seat.forfeited_at = now
     seat.save(update_fields=["forfeited_at", "resigned"])
     # The engine passes the turn; the seat's own clock stops here.
-    ends_game = engine.player_view(new_state, None)["phase"] == GAME_OVER
+    ends_game = new_state.phase == engine.Phase.GAME_OVER
     return record_transition(
         game=game,
         seats=seats,

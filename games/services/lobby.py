@@ -32,8 +32,13 @@ from .colors import first_free_color
 from .errors import GameFull, GameNotActive, InvalidSettings, NotAllowed, NotAPlayer
 from .locking import lock_game
 
-MIN_PLAYERS = 2
-MAX_PLAYERS = 5
+MIN_PLAYERS = engine.MIN_PLAYERS
+MAX_PLAYERS = engine.MAX_PLAYERS
+
+
+def enough_to_start(seat_count: int) -> bool:
+    """Whether the creator may start a game with this many seated players."""
+    return seat_count >= MIN_PLAYERS
 
 
 def game_create(
@@ -138,7 +143,7 @@ def game_start(*, game: Game, user) -> None:
             raise NotAllowed("Only the game's creator can start it.")
         if locked.status != GameStatus.OPEN:
             raise GameNotActive("This game has already started.")
-        if locked.seats.count() < MIN_PLAYERS:
+        if not enough_to_start(locked.seats.count()):
             raise NotAllowed("Wait for at least one more player before starting.")
         _start(locked)
     game.refresh_from_db()

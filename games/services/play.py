@@ -12,18 +12,6 @@ from .errors import BadAction, GameMovedOn, GameNotActive, NotAllowed, NotAPlaye
 from .locking import lock_game
 from .transition import record_transition
 
-# The action types a player may post (the engine's action dicts, see games/engine/README.md).
-ACTION_TYPES = (
-    "draw_card",
-    "claim_route",
-    "draw_tickets",
-    "keep_tickets",
-    "build_station",
-    "pay_tunnel",
-    "decline_tunnel",
-    "pass",
-)
-
 
 @dataclass(frozen=True)
 class PlayResult:
@@ -45,9 +33,9 @@ def parse_action(action) -> "engine.Action":
 
 def opening_choice_open(state: "engine.State", seat) -> bool:
     """Opening tickets are chosen side by side: another player's choice cannot make
-    this one stale, so while this player's offer is open any version will do. Once
+    this one stale, so while this player still has to choose any version will do. Once
     they have chosen, a repeated post is stale as usual."""
-    return state.phase == "initial_tickets" and bool(state.offered[state.seat(seat.player_id)])
+    return state.phase == engine.Phase.INITIAL_TICKETS and engine.must_act(state, seat.player_id)
 
 
 def game_play(*, game_id: int, user, action: dict, expected_version: int) -> PlayResult:

@@ -8,7 +8,7 @@ from games import engine, notify
 from games.claims import record_claims
 from games.models import Game, Move, Seat
 
-from .clock import GAME_OVER, settle_clock
+from .clock import settle_clock
 from .finish import game_abort, game_finish
 
 
@@ -52,10 +52,10 @@ def record_transition(
         now=now,
     )
     game.save(update_fields=["state", "version", "status", "deadline", "turn_started_at"])
-    if public["phase"] == GAME_OVER:
+    if public["phase"] == engine.Phase.GAME_OVER:
         if abort_if_over:
             game_abort(game=game, seats=seats, now=now)
         else:
-            game_finish(game=game, seats=seats, final=public.get("final") or {}, now=now)
+            game_finish(game=game, seats=seats, final=public["final"], now=now)
     notify.on_move(game, move)
     return move

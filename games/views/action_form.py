@@ -10,9 +10,9 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 
+from games.engine import ActionType
 from games.engine.maps import CARD_KINDS
 from games.services.errors import BadAction
-from games.services.play import ACTION_TYPES
 
 CHOOSE_PAYMENT = "Choose one of the ways to pay that are offered."
 # ASCII digits only (str.isdigit also takes '²' and '١', which int() refuses or reads), and
@@ -56,40 +56,41 @@ def expected_version(post) -> int:
 
 def action_from_post(post) -> dict:
     """The action dict of a submitted form (request.POST); BadAction when it is not one."""
-    kind = (post.get("type") or "").strip()
-    if kind not in ACTION_TYPES:
+    action_type = (post.get("type") or "").strip()
+    if action_type not in ActionType:
         raise BadAction()
-    if kind == "draw_card":
+    if action_type == ActionType.DRAW_CARD:
         source = _required(post, "from")
         if source == "deck":
-            return {"type": kind, "from": "deck"}
+            return {"type": action_type, "from": "deck"}
         if source != "face_up":
             raise BadAction()
-        return {"type": kind, "from": "face_up", "color": _required(post, "color")}
-    if kind == "claim_route":
+        return {"type": action_type, "from": "face_up", "color": _required(post, "color")}
+    if action_type == ActionType.CLAIM_ROUTE:
         return {
-            "type": kind,
+            "type": action_type,
             "route": _required(post, "route"),
             "cards": parse_cards(_required(post, "cards", CHOOSE_PAYMENT)),
         }
-    if kind == "keep_tickets":
-        return {"type": kind, "tickets": [t for t in post.getlist("tickets") if t]}
-    if kind == "build_station":
+    if action_type == ActionType.KEEP_TICKETS:
+        return {"type": action_type, "tickets": [t for t in post.getlist("tickets") if t]}
+    if action_type == ActionType.BUILD_STATION:
         return {
-            "type": kind,
+            "type": action_type,
             "city": _required(post, "city", "Choose a city for your station."),
             "cards": parse_cards(_required(post, "cards", CHOOSE_PAYMENT)),
         }
-    if kind == "pay_tunnel":
-        return {"type": kind, "cards": parse_cards(_required(post, "cards", CHOOSE_PAYMENT))}
-    return {"type": kind}
+    if action_type == ActionType.PAY_TUNNEL:
+        cards = parse_cards(_required(post, "cards", CHOOSE_PAYMENT))
+        return {"type": action_type, "cards": cards}
+    return {"type": action_type}
 
 
 def form_data(action: Mapping, version: int) -> dict:
     """The POST body a page's form sends for `action` (the inverse of action_from_post):
     for clients that play through the pages, such as the load benchmark."""
     data: dict = {"type": action["type"], "version": str(version)}
-    if action["type"] == "draw_card":
+    if action["type"] == ActionType.DRAW_CARD:
         data["from"] = action["from"]
         if action["from"] == "face_up":
             data["color"] = action["color"]

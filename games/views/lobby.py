@@ -23,7 +23,13 @@ from games.services.invitations import (
     parse_usernames,
     pending_invitations,
 )
-from games.services.lobby import game_join, game_leave, game_start
+from games.services.lobby import (
+    enough_to_start,
+    game_create,
+    game_join,
+    game_leave,
+    game_start,
+)
 from games.svg.palette import player_css
 
 
@@ -37,6 +43,7 @@ def _dress(request, games):
         game.href = game_url(game)
         game.turn_label = turn_time_label(game.turn_seconds)
         game.bank_label = duration_text(game.bank_seconds) if game.bank_seconds else ""
+        game.can_start = enough_to_start(len(game.seats.all()))
         # The address the player is using, as on the waiting game page.
         game.invite_url = request.build_absolute_uri(
             reverse("game_invite", args=[game.invite_token])

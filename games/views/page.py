@@ -11,15 +11,17 @@ from datetime import timedelta
 
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from games.clock_text import duration_text
-from games.engine.maps import STATIONS_PER_PLAYER
-from games.engine.scoring import POINTS_PER_UNBUILT_STATION
+from games.engine import TUNNEL_REVEAL, ActionType, PendingKind, Phase, TieBreak
 from games.engine.ticket_path import ticket_path
 from games.game_log import move_entries
 from games.selectors import chat_for, my_note, rematch_of
 from games.services.clock import pauses_for, seat_clock
 from games.services.extra_time import may_give_time
+from games.services.lobby import enough_to_start
 from games.svg import board_svg, card_svg, deck_svg, hand_svg, ticket_svg
 from games.svg.palette import player_css
 
@@ -31,13 +33,17 @@ from .table import Table
 # as at move 10; the full log has its own page.
 LOG_MOVES = 12
 
-TIE_BREAKS = {
-    "usa": "Ties go to the player with the most completed tickets, then to the longest-path "
-    "bonus; players still tied share the place.",
-    "europe": "Ties go to the player with the most completed tickets, then to the one who built "
-    "the fewest stations, then to the European Express bonus (longest path); players still "
-    "tied share the place.",
+# Each of a map's tie-break steps (engine Map.tie_breaks), as the score sheet says it.
+TIE_BREAK_WORDS = {
+    TieBreak.MOST_COMPLETED_TICKETS: gettext_lazy("the player with the most completed tickets"),
+    TieBreak.FEWEST_STATIONS_BUILT: gettext_lazy("the one who built the fewest stations"),
+    TieBreak.LONGEST_PATH_BONUS: gettext_lazy("the longest-path bonus"),
 }
+
+
+def tie_break_sentence(game_map) -> str:
+    steps = _(", then to ").join(str(TIE_BREAK_WORDS[step]) for step in game_map.tie_breaks)
+    return _("Ties go to %(steps)s; players still tied share the place.") % {"steps": steps}
 
 
 def payment_label(cards: dict[str, int]) -> str:
@@ -66,54 +72,55 @@ def payment_options(actions: list[dict]) -> list[dict]:
 def route_info(table: Table, route_id: str) -> dict:
     route = table.game_map.routes[route_id]
     cities = table.game_map.cities
-    kind = "tunnel" if route.tunnel else ("ferry" if route.locomotives else "route")
     return {
         "id": route.id,
         "name": f"{cities[route.a].name} – {cities[route.b].name}",
         "length": route.length,
         "color": route.color,
-        "kind": kind,
-        "locomotives": route.locomotives,
+        "is_tunnel": route.tunnel,
+        "tunnel_reveal": TUNNEL_REVEAL,
+        "locomotives": route.locomotives,  # a ferry's
         "points": table.game_map.route_points(route.length),
     }
 
 
 def route_panel(table: Table, route_id: str) -> dict | None:
-    actions = [a for a in table.legal_of("claim_route") if a["route"] == route_id]
+    actions = [a for a in table.legal_of(ActionType.CLAIM_ROUTE) if a["route"] == route_id]
     if not actions:
         return None
     return {
-        "kind": "route",
+        "name": "route",
         "route": route_info(table, route_id),
         "options": payment_options(actions),
     }
 
 
 def station_panel(table: Table, city: str | None = None) -> dict | None:
-    actions = table.legal_of("build_station")
+    actions = table.legal_of(ActionType.BUILD_STATION)
     if not actions:
         return None
     cities = table.game_map.cities
     city_ids = sorted({a["city"] for a in actions}, key=lambda c: cities[c].name)
-    built = STATIONS_PER_PLAYER - table.mine.get("stations_left", STATIONS_PER_PLAYER)
     return {
-        "kind": "station",
+        "name": "station",
         "cities": [(cid, cities[cid].name) for cid in city_ids],
         "options": payment_options(actions),
-        "number": built + 1,
+        # Every way the engine offers pays the same number of cards: the station's cost.
+        "cost": sum(actions[0]["cards"].values()),
+        "unbuilt_points": table.game_map.station_points,
         "selected": city if city in city_ids else None,  # the city tapped on the board
     }
 
 
 def tickets_panel(table: Table, *, opening: bool) -> dict:
-    actions = table.legal_of("keep_tickets")
+    actions = table.legal_of(ActionType.KEEP_TICKETS)
     offered: list[str] = []
     for action in actions:
         offered += [t for t in action["tickets"] if t not in offered]
     offered = table.mine.get("offered") or offered
     minimum = min((len(a["tickets"]) for a in actions), default=1)
     return {
-        "kind": "keep_tickets",
+        "name": "keep_tickets",
         "opening": opening,
         "tickets": [ticket_card(table, t, done=None) for t in offered],
         "minimum": minimum,
@@ -123,40 +130,40 @@ def tickets_panel(table: Table, *, opening: bool) -> dict:
 
 def tunnel_panel(table: Table, pending: dict) -> dict:
     return {
-        "kind": "tunnel",
+        "name": "tunnel_cost",
         "route": route_info(table, pending["route"]),
         # The cards already laid: out of the hand, on the table until paid or declined.
         "laid": [card_svg(kind, count=n) for kind, n in (pending.get("laid") or {}).items()],
         "laid_label": payment_label(pending.get("laid") or {}),
         "revealed": [card_svg(color) for color in pending.get("revealed", [])],
         "extra": pending.get("extra", 0),
-        "options": payment_options(table.legal_of("pay_tunnel")),
-        "can_decline": bool(table.legal_of("decline_tunnel")),
+        "options": payment_options(table.legal_of(ActionType.PAY_TUNNEL)),
+        "can_decline": bool(table.legal_of(ActionType.DECLINE_TUNNEL)),
     }
 
 
 def default_panel(table: Table) -> dict:
     if not table.started:
-        return {"kind": "not_started"}
+        return {"name": "not_started"}
     view = table.view
-    if view["phase"] == "game_over" or table.game.is_over:
-        return {"kind": "over"}
+    if view["phase"] == Phase.GAME_OVER or table.game.is_over:
+        return {"name": "over"}
     if table.me is None:
-        return {"kind": "spectator"}
+        return {"name": "spectator"}
     if table.me.forfeited:
-        return {"kind": "forfeited"}
-    if table.legal_of("keep_tickets"):
-        return tickets_panel(table, opening=view["phase"] == "initial_tickets")
+        return {"name": "forfeited"}
+    if table.legal_of(ActionType.KEEP_TICKETS):
+        return tickets_panel(table, opening=view["phase"] == Phase.INITIAL_TICKETS)
     pending = table.my_pending
-    if pending and pending["kind"] == "tunnel":
+    if pending and pending["kind"] == PendingKind.TUNNEL:
         return tunnel_panel(table, pending)
-    if pending and pending["kind"] == "second_card":
-        return {"kind": "second_card"}
+    if pending and pending["kind"] == PendingKind.SECOND_CARD:
+        return {"name": "second_draw"}
     if table.is_my_turn:
-        return {"kind": "turn"}
-    if view["phase"] == "initial_tickets":
-        return {"kind": "wait_opening"}
-    return {"kind": "wait"}
+        return {"name": "turn"}
+    if view["phase"] == Phase.INITIAL_TICKETS:
+        return {"name": "wait_opening"}
+    return {"name": "wait"}
 
 
 def choose_panel(
@@ -167,7 +174,7 @@ def choose_panel(
     Returns (panel, note): the note says why a requested panel is not shown.
     """
     base = default_panel(table)
-    if requested == "route" and route_id and base["kind"] == "turn":
+    if requested == "route" and route_id and base["name"] == "turn":
         if route_id not in table.game_map.routes:
             return base, "There is no such route."
         panel = route_panel(table, route_id)
@@ -176,7 +183,7 @@ def choose_panel(
         name = route_info(table, route_id)["name"]
         why = table.claim_refusal(route_id)
         return base, f"You cannot claim {name} now." + (f" {why}" if why else "")
-    if requested == "station" and base["kind"] == "turn":
+    if requested == "station" and base["name"] == "turn":
         panel = station_panel(table, city)
         if panel:
             return panel, None
@@ -222,7 +229,7 @@ def claimable_list(table: Table) -> list[dict]:
     """The routes the viewer can claim now, by name, each with its ways to pay in words."""
     game_id = table.game.pk
     by_route: dict[str, list[dict]] = {}
-    for action in table.legal_of("claim_route"):
+    for action in table.legal_of(ActionType.CLAIM_ROUTE):
         by_route.setdefault(action["route"], []).append(action)
     rows = []
     for route_id, actions in by_route.items():
@@ -242,7 +249,7 @@ def claimable_list(table: Table) -> list[dict]:
 def player_rows(table: Table) -> list[dict]:
     view = table.view
     now = timezone.now()
-    current = view.get("current") if view.get("phase") == "play" else None
+    current = view.get("current") if view.get("phase") == Phase.PLAY else None
     # Once the game is over the table shows the final totals, as the score sheet does, rather
     # than the route points counted during play.
     final = (view.get("final") or {}).get("players") or {}
@@ -297,14 +304,13 @@ def score_sheet(table: Table) -> dict | None:
         return None
     game_map = table.game_map
     rows = []
-    for place_index, group in enumerate(final["ranking"]):
-        place = 1 + sum(len(g) for g in final["ranking"][:place_index])
+    for group in final["ranking"]:
         for pid in group:
             result = final["players"][pid]
             seat = table.seat_by_player[pid]
             rows.append(
                 {
-                    "place": place,
+                    "place": result["place"],
                     "tied": len(group) > 1,
                     "name": table.names[pid],
                     "css": player_css(seat.color),
@@ -319,7 +325,7 @@ def score_sheet(table: Table) -> dict | None:
                     ],
                     "tickets": result["tickets"],
                     "stations": result.get("stations", 0),
-                    "unbuilt_stations": result.get("stations", 0) // POINTS_PER_UNBUILT_STATION,
+                    "unbuilt_stations": result["unbuilt_stations"],
                     "longest": result.get("longest", 0),
                     "longest_bonus": result.get("longest_bonus", 0),
                     "total": result["total"],
@@ -330,7 +336,7 @@ def score_sheet(table: Table) -> dict | None:
     return {
         "rows": rows,
         "statistics": statistics_sheet(table, order),
-        "tie_breaks": TIE_BREAKS[game_map.id],
+        "tie_breaks": tie_break_sentence(game_map),
         "has_stations": game_map.has_stations,
     }
 
@@ -363,15 +369,21 @@ def board(table: Table) -> str:
 
 def turn_info(table: Table) -> dict:
     view = table.view
-    info = {"phase": view.get("phase"), "deadline": table.game.deadline}
+    phase = view.get("phase")
+    info = {
+        "opening": phase == Phase.INITIAL_TICKETS,
+        "playing": phase == Phase.PLAY,
+        "over": phase == Phase.GAME_OVER,
+        "deadline": table.game.deadline,
+    }
     current = view.get("current")
-    if view.get("phase") == "play" and current:
+    if info["playing"] and current:
         info["current_name"] = table.names.get(current)
         info["is_me"] = table.me is not None and current == table.me.player_id
-    if view.get("phase") == "initial_tickets":
+    if info["opening"]:
         info["choosing"] = [table.names[s.player_id] for s in table.seats if s.to_move]
     ends_after = view.get("last_round_ends_after")
-    if ends_after and view.get("phase") == "play":
+    if ends_after and info["playing"]:
         info["last_round_after"] = table.names.get(ends_after)
     return info
 
@@ -405,6 +417,7 @@ def page_context(
         "my_move": bool(table.kinds),
     }
     if not table.started:
+        context["can_start"] = enough_to_start(len(table.seats))
         return context
     context["turn"] = turn_info(table)
     if panel_only:

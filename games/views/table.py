@@ -16,6 +16,7 @@ from functools import cached_property
 from django.utils import timezone
 
 from games import engine
+from games.engine import ActionType, Phase
 from games.models import Game, Seat
 from games.selectors import away_until, names_for
 
@@ -26,19 +27,19 @@ class Table:
     seats: list[Seat]  # in seat order, users selected
     me: Seat | None  # the viewer's seat; None for a spectator
     view: dict = field(init=False)
-    kinds: frozenset[str] = field(init=False)  # the action types the viewer may take now
+    action_types: frozenset[str] = field(init=False)  # what the viewer may do now
 
     def __post_init__(self) -> None:
         self._state = None
         self._legal: dict[str, list[dict]] = {}
         if self.game.state is None:
-            self.view, self.kinds = {}, frozenset()
+            self.view, self.action_types = {}, frozenset()
             return
         self._state = engine.State.from_dict(self.game.state)
         self.view = engine.player_view(self._state, self.viewer)
-        can_act = self.me is not None and not self.me.forfeited and self.game.is_active
-        self.kinds = frozenset(
-            engine.legal_action_kinds(self._state, self.viewer) if can_act else ()
+        # The engine says who may act (nobody once the game is over, never the forfeited).
+        self.action_types = frozenset(
+            engine.legal_action_kinds(self._state, self.viewer) if self.viewer else ()
         )
 
     @property
@@ -72,18 +73,18 @@ class Table:
     def seat_by_player(self) -> dict[str, Seat]:
         return {seat.player_id: seat for seat in self.seats}
 
-    def legal_of(self, kind: str) -> list[dict]:
+    def legal_of(self, action_type: str) -> list[dict]:
         """The viewer's legal actions of one type, as action dicts."""
-        if kind not in self.kinds:
+        if action_type not in self.action_types:
             return []
-        if kind not in self._legal:
-            options = engine.legal_options(self._state, self.viewer, kind)
-            self._legal[kind] = [action.to_dict() for action in options]
-        return self._legal[kind]
+        if action_type not in self._legal:
+            options = engine.legal_options(self._state, self.viewer, action_type)
+            self._legal[action_type] = [action.to_dict() for action in options]
+        return self._legal[action_type]
 
     @cached_property
     def claimable_routes(self) -> set[str]:
-        return {action["route"] for action in self.legal_of("claim_route")}
+        return {action["route"] for action in self.legal_of(ActionType.CLAIM_ROUTE)}
 
     def claim_refusal(self, route_id: str) -> str:
         """Why the viewer cannot claim this route now, in the engine's words: it is asked to
@@ -101,24 +102,26 @@ class Table:
     @cached_property
     def face_up_colors(self) -> set[str]:
         return {
-            action["color"] for action in self.legal_of("draw_card") if action["from"] == "face_up"
+            action["color"]
+            for action in self.legal_of(ActionType.DRAW_CARD)
+            if action["from"] == "face_up"
         }
 
     @property
     def can_draw_deck(self) -> bool:
-        return any(action["from"] == "deck" for action in self.legal_of("draw_card"))
+        return any(action["from"] == "deck" for action in self.legal_of(ActionType.DRAW_CARD))
 
     @property
     def can_draw_tickets(self) -> bool:
-        return "draw_tickets" in self.kinds
+        return ActionType.DRAW_TICKETS in self.action_types
 
     @property
     def can_build_station(self) -> bool:
-        return "build_station" in self.kinds
+        return ActionType.BUILD_STATION in self.action_types
 
     @property
     def must_pass(self) -> bool:
-        return "pass" in self.kinds
+        return ActionType.PASS in self.action_types
 
     @property
     def mine(self) -> dict:
@@ -136,4 +139,9 @@ class Table:
 
     @property
     def is_my_turn(self) -> bool:
-        return bool(self.kinds) and self.view.get("phase") == "play"
+        """The viewer's turn in play (in the opening everyone chooses side by side)."""
+        return (
+            self.viewer is not None
+            and self._state.phase == Phase.PLAY
+            and engine.must_act(self._state, self.viewer)
+        )

@@ -111,9 +111,9 @@
     document.dispatchEvent(new CustomEvent("ttr:tip", { detail: { node: node, x: x, y: y, note: note } }));
   }
 
-  function panelKind() {
+  function panelName() {
     var panel = document.getElementById("action-panel");
-    return panel ? panel.dataset.kind : null;
+    return panel ? panel.dataset.panel : null;
   }
 
   function openPanel(url) {
@@ -126,7 +126,7 @@
     var link = g.closest("a.pick");
     if (link) { openPanel(link.getAttribute("href")); return; }
     var why = null;
-    if (panelKind() === "turn" && !g.classList.contains("own") && box.dataset.routeUrl) {
+    if (panelName() === "turn" && !g.classList.contains("own") && box.dataset.routeUrl) {
       // Not claimable on your turn: the panel says why, in the rules' own words.
       why = box.dataset.whyNote;
       window.htmx.ajax("GET", box.dataset.routeUrl.replace("__route__", g.id.slice(6)),
@@ -148,7 +148,7 @@
       return;
     }
     var station = document.getElementById("station-link");
-    if (station && panelKind() === "turn" && !g.querySelector("use.st")) {
+    if (station && panelName() === "turn" && !g.querySelector("use.st")) {
       openPanel(station.getAttribute("href") + "?city=" + encodeURIComponent(city));
       return;
     }

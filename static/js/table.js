@@ -42,11 +42,11 @@
   function nextPlace() {
     var panel = document.getElementById("action-panel");
     if (!panel) return null;
-    var kind = panel.dataset.kind;
-    if (kind === "second_card") {
+    var name = panel.dataset.panel;
+    if (name === "second_draw") {
       return document.querySelector(".face-up .card-button:not([disabled]), .deck .card-button:not([disabled])");
     }
-    if (kind === "turn") return panel;
+    if (name === "turn") return panel;
     return panel.querySelector("input:not([type=hidden]):checked, input:not([type=hidden]), select, button") || panel;
   }
 

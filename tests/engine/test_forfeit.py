@@ -64,7 +64,7 @@ def test_forfeit_leaving_one_player_ends_the_game_with_the_forfeited_last():
     state, events = forfeit(state, "ann")
     assert state.phase == "game_over"
     assert events[-1]["type"] == "game_over"
-    assert state.final["ranking"][-1] == ["ann"]
+    assert state.final.ranking[-1] == ("ann",)
     with pytest.raises(IllegalMove):
         forfeit(state, "bob")
 

@@ -180,7 +180,7 @@ games = st.tuples(
 def test_random_games_keep_every_invariant(game):
     map_id, n_players, seed, draw_hungry = game
     state = play(map_id, n_players, seed, draw_hungry, full_checks=True)
-    assert state.final is not None and len(state.final["ranking"]) >= 1
+    assert state.final is not None and len(state.final.ranking) >= 1
 
 
 @settings(max_examples=16, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -191,7 +191,7 @@ def test_random_games_with_forfeits_keep_every_invariant(game):
     assert state.phase == "game_over"
     out = [p for i, p in enumerate(state.players) if state.forfeited[i]]
     if out:
-        assert set(state.final["ranking"][-1]) <= set(out) or not state.final["ranking"]
+        assert set(state.final.ranking[-1]) <= set(out) or not state.final.ranking
 
 
 SEEDED_GAMES = 2000

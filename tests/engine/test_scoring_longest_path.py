@@ -25,7 +25,7 @@ def score(game_map, claims, players=("ann", "bob", "cy"), stations=None, tickets
         tickets or {},
         {p: 0 for p in players},
         {p: 3 for p in players},
-    )["players"]
+    ).to_dict()["players"]
 
 
 def owned(player, *route_ids):

@@ -5,6 +5,7 @@ forfeited players share the last place."""
 
 from __future__ import annotations
 
+from games.engine import FinalResult, TieBreak
 from games.engine.maps import get_map
 from games.engine.scoring import final_result
 
@@ -27,7 +28,7 @@ def finish(game_map, claims, route_points, tickets=None, stations_left=None, for
         route_points,
         stations_left or {p: 3 for p in players},
         forfeited,
-    )
+    ).to_dict()
 
 
 def totals(result):
@@ -135,3 +136,49 @@ def test_a_forfeited_player_does_not_take_the_longest_path_bonus():
     assert result["players"]["ann"]["longest"] == 6
     assert result["players"]["ann"]["longest_bonus"] == 0
     assert result["players"]["bob"]["longest_bonus"] == 10
+
+
+def test_each_player_has_a_competition_place_ties_sharing_it_and_the_next_skipped():
+    claims = owned("ann", "palermo-smyrna") | owned("bob", "budapest-kyiv")  # both 6 long
+    result = finish(
+        EUROPE,
+        claims,
+        {"ann": 15, "bob": 15, "cy": 30, "dee": 0},
+        stations_left={"ann": 2, "bob": 2, "cy": 3, "dee": 3},
+    )
+    assert {p: r["place"] for p, r in result["players"].items()} == {
+        "cy": 1,
+        "ann": 2,
+        "bob": 2,
+        "dee": 4,
+    }
+
+
+def test_the_result_counts_each_players_unbuilt_stations_at_the_maps_points():
+    result = finish(EUROPE, {}, {"ann": 0, "bob": 0}, stations_left={"ann": 1, "bob": 3})
+    assert [(r["unbuilt_stations"], r["stations"]) for r in result["players"].values()] == [
+        (1, 4),
+        (3, 12),
+    ]
+    usa = finish(USA, {}, {"ann": 0, "bob": 0})
+    assert [r["unbuilt_stations"] for r in usa["players"].values()] == [0, 0]
+
+
+def test_each_map_carries_its_tie_break_steps():
+    assert USA.tie_breaks == (TieBreak.MOST_COMPLETED_TICKETS, TieBreak.LONGEST_PATH_BONUS)
+    assert EUROPE.tie_breaks == (
+        TieBreak.MOST_COMPLETED_TICKETS,
+        TieBreak.FEWEST_STATIONS_BUILT,
+        TieBreak.LONGEST_PATH_BONUS,
+    )
+
+
+def test_a_stored_result_reads_back_the_same_also_from_before_places_were_stored():
+    result = final_result(
+        EUROPE, ["ann", "bob"], {}, {}, {}, {"ann": 3, "bob": 9}, {"ann": 2, "bob": 3}
+    )
+    assert FinalResult.from_dict(result.to_dict(), EUROPE.station_points) == result
+    old = result.to_dict()
+    for entry in old["players"].values():
+        del entry["place"], entry["unbuilt_stations"]
+    assert FinalResult.from_dict(old, EUROPE.station_points) == result

@@ -32,7 +32,7 @@ def result_of(game_map, claims, tickets, stations=None, stations_left=None, rout
         tickets,
         route_points or {p: 0 for p in players},
         stations_left or {p: 3 - sum(o == p for o in (stations or {}).values()) for p in players},
-    )["players"]
+    ).to_dict()["players"]
 
 
 def test_a_connected_ticket_adds_its_points_and_an_unconnected_one_subtracts_them():

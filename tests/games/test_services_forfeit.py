@@ -2,7 +2,6 @@
 
 import random
 from datetime import timedelta
-from unittest import mock
 
 import pytest
 from django.utils import timezone
@@ -15,7 +14,7 @@ from game_steps import (
     who_must_act,
 )
 
-from games.models import GameStatus, Move
+from games.models import GameStatus, Move, Rating, RatingChange
 from games.services.errors import NotAllowed
 from games.services.forfeit import game_forfeit
 from games.services.play import game_play
@@ -51,10 +50,9 @@ def test_the_last_player_standing_wins_a_two_player_game():
     finish_opening(game, random.Random(2))
     late = seat_to_move(game)
     moves = Move.objects.filter(game=game).count()
-    with mock.patch("games.services.finish.record_game_ratings") as ratings:
-        move = game_forfeit(
-            game_id=game.pk, seat_id=late.pk, reason="timeout", now=after_deadline(game)
-        )
+    move = game_forfeit(
+        game_id=game.pk, seat_id=late.pk, reason="timeout", now=after_deadline(game)
+    )
     assert move.action == {"type": "forfeit"} and move.seat == late
     assert move.number == moves + 1
     game.refresh_from_db()
@@ -63,7 +61,10 @@ def test_the_last_player_standing_wins_a_two_player_game():
     other = next(pk for pk in places if pk != late.pk)
     assert places[other] == 1 and places[late.pk] == 2
     assert game.seats.get(pk=late.pk).forfeited_at is not None
-    ratings.assert_called_once_with(game)
+    # Rated: both players' overall and map ratings moved, the winner's up.
+    changes = {(c.seat_id, c.board): c for c in RatingChange.objects.filter(game=game)}
+    assert len(changes) == 4
+    assert changes[(other, "overall")].mu_after > changes[(late.pk, "overall")].mu_after
     assert rebuild_state(game).to_dict() == game.state
 
 
@@ -105,13 +106,13 @@ def test_forfeiting_twice_or_a_player_who_is_not_to_move_does_nothing():
 def test_an_opening_nobody_finished_in_time_is_aborted_without_a_winner():
     game = started_game(make_users("ann", "bob"))
     first, second = who_must_act(game)
-    with mock.patch("games.services.finish.record_game_ratings") as ratings:
-        game_forfeit(game_id=game.pk, seat_id=first.pk, reason="timeout", now=after_deadline(game))
+    game_forfeit(game_id=game.pk, seat_id=first.pk, reason="timeout", now=after_deadline(game))
     game.refresh_from_db()
     assert game.status == GameStatus.ABORTED and game.finished_at is not None
     assert all(seat.place is None for seat in game.seats.all())
     assert not game.seats.filter(to_move=True).exists()
-    ratings.assert_not_called()
+    assert not RatingChange.objects.filter(game=game).exists()
+    assert not Rating.objects.filter(user__seats__game=game).exists()
 
 
 def test_in_the_opening_the_player_who_chose_in_time_wins_over_the_one_who_did_not():

@@ -1,7 +1,6 @@
 """A whole game through the services: it ends with places and scores; the Move log replays it."""
 
 import random
-from unittest import mock
 
 import pytest
 from game_steps import make_users, play_to_the_end, started_game, state_of
@@ -9,9 +8,8 @@ from game_steps import make_users, play_to_the_end, started_game, state_of
 from games import engine
 from games.engine.describe import continued
 from games.game_log import move_entries
-from games.models import GameStatus, Move
+from games.models import GameStatus, Move, Notification, NotificationKind, RatingChange
 from games.selectors import names_for
-from games.services.finish import places_from_ranking
 from games.services.replay import rebuild_state, state_at
 
 pytestmark = pytest.mark.django_db
@@ -21,11 +19,7 @@ pytestmark = pytest.mark.django_db
 def test_a_random_game_finishes_and_its_move_log_rebuilds_the_stored_state(map_id, players, seed):
     users = make_users(*["ann", "bob", "cy", "dan", "eve"][:players])
     game = started_game(users, map_id=map_id)
-    with (
-        mock.patch("games.services.finish.record_game_ratings") as ratings,
-        mock.patch("games.notify.on_game_over") as game_over,
-    ):
-        played = play_to_the_end(game, random.Random(seed))
+    played = play_to_the_end(game, random.Random(seed))
     game.refresh_from_db()
 
     assert game.status == GameStatus.FINISHED and game.finished_at and game.deadline is None
@@ -33,13 +27,16 @@ def test_a_random_game_finishes_and_its_move_log_rebuilds_the_stored_state(map_i
     assert list(Move.objects.filter(game=game).values_list("number", flat=True)) == list(
         range(1, played + 1)
     )
-    ratings.assert_called_once_with(game)
-    game_over.assert_called_once_with(game)
+    # Rated: each player's overall and map rating moved, once; everyone is sent the result.
+    assert RatingChange.objects.filter(game=game).count() == 2 * players
+    results = Notification.objects.filter(game=game, kind=NotificationKind.RESULT)
+    assert sorted(results.values_list("user__username", flat=True)) == sorted(
+        u.username for u in users
+    )
 
     final = engine.player_view(state_of(game), None)["final"]
-    expected_places = places_from_ranking(final["ranking"])
     for seat in game.seats.all():
-        assert seat.place == expected_places[seat.player_id]
+        assert seat.place == final["players"][seat.player_id]["place"]
         assert seat.final_score == final["players"][seat.player_id]["total"]
         assert not seat.to_move
     assert sorted(seat.place for seat in game.seats.all())[0] == 1
@@ -65,10 +62,8 @@ def test_a_random_game_finishes_and_its_move_log_rebuilds_the_stored_state(map_i
 def test_an_unrated_game_records_no_ratings():
     users = make_users("ann", "bob")
     game = started_game(users, rated=False)
-    with mock.patch("games.services.finish.record_game_ratings") as ratings:
-        play_to_the_end(game, random.Random(13))
-    ratings.assert_not_called()
-
-
-def test_tied_players_share_a_place_and_the_next_place_is_skipped():
-    assert places_from_ranking([["a"], ["b", "c"], ["d"]]) == {"a": 1, "b": 2, "c": 2, "d": 4}
+    play_to_the_end(game, random.Random(13))
+    game.refresh_from_db()
+    assert game.status == GameStatus.FINISHED
+    assert not RatingChange.objects.filter(game=game).exists()
+    assert not game.seats.filter(user__ratings__isnull=False).exists()

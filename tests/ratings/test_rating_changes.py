@@ -60,10 +60,10 @@ def test_a_two_player_draw_leaves_mu_unchanged_and_narrows_sigma():
     assert change.sigma_after < DEFAULT_SKILL.sigma
 
 
-def test_forfeited_players_rank_last_below_every_finisher_and_share_that_place():
+def test_forfeited_players_rated_at_the_last_place_they_share():
     ann, bob, cy, dan = make_users("ann", "bob", "cy", "dan")
-    # The engine may have written anything for the leavers; they still rank last together.
-    game = finished_game({ann: 2, bob: 1, cy: 3, dan: 4}, forfeited=(ann, dan))
+    # The engine ranks the leavers last, together (tests/engine/test_scoring_ranking.py).
+    game = finished_game({ann: 3, bob: 1, cy: 2, dan: 3}, forfeited=(ann, dan))
 
     record_game_ratings(game)
 
@@ -75,9 +75,9 @@ def test_forfeited_players_rank_last_below_every_finisher_and_share_that_place()
     assert overall_after(ann).mu_after < overall_after(cy).mu_after
 
 
-def test_a_forfeit_ranks_below_a_finisher_who_scored_less():
+def test_a_forfeit_rated_below_a_finisher_who_scored_less():
     ann, bob = make_users("ann", "bob")
-    game = finished_game({ann: 1, bob: 2}, forfeited=(ann,), scores={ann: 90, bob: 10})
+    game = finished_game({ann: 2, bob: 1}, forfeited=(ann,), scores={ann: 90, bob: 10})
 
     record_game_ratings(game)
 

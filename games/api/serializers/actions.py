@@ -3,6 +3,8 @@
 from drf_spectacular.utils import PolymorphicProxySerializer, extend_schema_field
 from rest_framework import serializers
 
+from games.engine import ActionType
+
 CARDS_HELP = 'Cards paid, by colour: `{"blue": 3, "locomotive": 1}`.'
 
 
@@ -10,12 +12,12 @@ def _cards():
     return serializers.DictField(child=serializers.IntegerField(min_value=1), help_text=CARDS_HELP)
 
 
-def _type(name: str):
-    return serializers.ChoiceField(choices=[name])
+def _type(action_type: ActionType):
+    return serializers.ChoiceField(choices=[action_type.value])
 
 
 class DrawCardAction(serializers.Serializer):
-    type = _type("draw_card")
+    type = _type(ActionType.DRAW_CARD)
     # "from" is a Python keyword: declared through the class namespace.
     locals()["from"] = serializers.ChoiceField(choices=["deck", "face_up"])
     color = serializers.CharField(
@@ -24,52 +26,52 @@ class DrawCardAction(serializers.Serializer):
 
 
 class ClaimRouteAction(serializers.Serializer):
-    type = _type("claim_route")
+    type = _type(ActionType.CLAIM_ROUTE)
     route = serializers.CharField(help_text="A route id, e.g. `denver-omaha`.")
     cards = _cards()
 
 
 class DrawTicketsAction(serializers.Serializer):
-    type = _type("draw_tickets")
+    type = _type(ActionType.DRAW_TICKETS)
 
 
 class KeepTicketsAction(serializers.Serializer):
-    type = _type("keep_tickets")
+    type = _type(ActionType.KEEP_TICKETS)
     tickets = serializers.ListField(
         child=serializers.CharField(), help_text="Ids of the offered tickets to keep."
     )
 
 
 class BuildStationAction(serializers.Serializer):
-    type = _type("build_station")
+    type = _type(ActionType.BUILD_STATION)
     city = serializers.CharField()
     cards = _cards()
 
 
 class PayTunnelAction(serializers.Serializer):
-    type = _type("pay_tunnel")
+    type = _type(ActionType.PAY_TUNNEL)
     cards = _cards()
 
 
 class DeclineTunnelAction(serializers.Serializer):
-    type = _type("decline_tunnel")
+    type = _type(ActionType.DECLINE_TUNNEL)
 
 
 class PassAction(serializers.Serializer):
-    type = _type("pass")
+    type = _type(ActionType.PASS)
 
 
 ACTION = PolymorphicProxySerializer(
     component_name="Action",
     serializers={
-        "draw_card": DrawCardAction,
-        "claim_route": ClaimRouteAction,
-        "draw_tickets": DrawTicketsAction,
-        "keep_tickets": KeepTicketsAction,
-        "build_station": BuildStationAction,
-        "pay_tunnel": PayTunnelAction,
-        "decline_tunnel": DeclineTunnelAction,
-        "pass": PassAction,
+        ActionType.DRAW_CARD.value: DrawCardAction,
+        ActionType.CLAIM_ROUTE.value: ClaimRouteAction,
+        ActionType.DRAW_TICKETS.value: DrawTicketsAction,
+        ActionType.KEEP_TICKETS.value: KeepTicketsAction,
+        ActionType.BUILD_STATION.value: BuildStationAction,
+        ActionType.PAY_TUNNEL.value: PayTunnelAction,
+        ActionType.DECLINE_TUNNEL.value: DeclineTunnelAction,
+        ActionType.PASS.value: PassAction,
     },
     resource_type_field_name="type",
 )

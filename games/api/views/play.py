@@ -15,24 +15,28 @@ from games.api.errors import invalid_choice
 from games.api.presenting import detail_response
 from games.api.serializers.actions import ActionPostSerializer, LegalActionsSerializer
 from games.api.serializers.games import GameDetail
+from games.engine import ActionType
 from games.selectors import seat_for, visible_game
-from games.services.play import ACTION_TYPES, game_play
+from games.services.play import game_play
 
 from .base import ApiView
 
 
-def legal_for(game, user, kind: str | None) -> tuple[list[str], list[dict]]:
-    """The caller's legal action types and actions now; none for spectators and the out."""
+def legal_for(game, user, action_type: str | None) -> tuple[list[str], list[dict]]:
+    """The caller's legal action types and actions now. The engine says who may act: none
+    for spectators, the forfeited, anyone once the game is over."""
     seat = seat_for(game, user)
-    if seat is None or seat.forfeited or not game.is_active:
+    if seat is None or game.state is None:
         return [], []
     state = engine.State.from_dict(game.state)
-    kinds = list(engine.legal_action_kinds(state, seat.player_id))
-    if kind is None:
+    types = list(engine.legal_action_kinds(state, seat.player_id))
+    if action_type is None:
         actions = engine.legal_actions(state, seat.player_id)
+    elif action_type in types:
+        actions = engine.legal_options(state, seat.player_id, action_type)
     else:
-        actions = engine.legal_options(state, seat.player_id, kind) if kind in kinds else []
-    return kinds, [action.to_dict() for action in actions]
+        actions = []
+    return types, [action.to_dict() for action in actions]
 
 
 class LegalActionsView(ApiView):
@@ -45,16 +49,16 @@ class LegalActionsView(ApiView):
         description="Every action you may post now, exactly as `actions/` takes it (claims "
         "list every distinct payment). Empty when you cannot act (not your turn, a "
         "spectator, the game over). `?type=` narrows to one action type (cheaper).",
-        parameters=[OpenApiParameter("type", OpenApiTypes.STR, enum=ACTION_TYPES)],
+        parameters=[OpenApiParameter("type", OpenApiTypes.STR, enum=[t.value for t in ActionType])],
         responses={200: LegalActionsSerializer, **refusals(400, 404, bad=("type",))},
     )
     def get(self, request, game_id: int):
-        kind = request.query_params.get("type") or None
-        if kind is not None and kind not in ACTION_TYPES:
-            return invalid_choice("type", ACTION_TYPES)
+        action_type = request.query_params.get("type") or None
+        if action_type is not None and action_type not in ActionType:
+            return invalid_choice("type", ActionType)
         game = visible_game(game_id=game_id, user=request.user)
-        kinds, actions = legal_for(game, request.user, kind)
-        data = {"version": game.version, "kinds": kinds, "actions": actions}
+        types, actions = legal_for(game, request.user, action_type)
+        data = {"version": game.version, "kinds": types, "actions": actions}
         return Response(LegalActionsSerializer(data).data)
 
 

@@ -1,7 +1,8 @@
 """apply(state, player, action) -> (new_state, events): the one entry point of the rules.
 
-Checks run in a fixed order (game over, unknown or forfeited player, opening, whose turn,
-pending decision) before the action's own rule module takes over.
+Checks run in a fixed order (who must act now: game over, unknown or forfeited player,
+opening, whose turn; then the pending decision) before the action's own rule module takes
+over.
 """
 
 from __future__ import annotations
@@ -18,12 +19,13 @@ from ..actions import (
     PayTunnel,
 )
 from ..board import board
+from ..enums import EventType, Phase
 from ..errors import IllegalMove
 from ..state import SECOND_CARD, TICKET_CHOICE, State
 from .claims import claim_route
 from .draft import Draft
 from .draws import draw_card
-from .seats import active_seat
+from .seats import acting_seat, not_acting
 from .stations import build_station
 from .tickets import draw_tickets, keep_tickets
 from .tunnels import decline_tunnel, pay_tunnel
@@ -39,15 +41,19 @@ def apply(state: State, player: str, action: Action) -> tuple[State, list[dict]]
     kind = type(action)
     seat = state.current
     pending = state.pending
-    usual = (  # the current player starts a turn or draws a second card
-        state.phase == "play"
+    usual = (  # the current player starts a turn or draws a second card (acting_seat's
+        # usual case, written out: this runs for every action)
+        state.phase == _PLAY
         and state.players[seat] == player
         and not state.forfeited[seat]
         and (kind is DrawCard if pending is SECOND_CARD else pending is None)
         and kind not in _ANSWERS
     )
     if not usual:
-        seat = _check_turn(state, player, action)
+        seat = acting_seat(state, player)
+        if seat is None:
+            raise not_acting(state, player, action)
+        _check_pending(state, kind)
     # thaw(state) and, at the end, d.freeze(), written out: this runs for every action
     d = _new(Draft)
     values = state.__dict__.copy()
@@ -77,36 +83,23 @@ def apply(state: State, player: str, action: Action) -> tuple[State, list[dict]]
 
 
 _new = object.__new__
+_PLAY = Phase.PLAY
 
 
 # The actions that only answer a pending decision.
 _ANSWERS = frozenset((PayTunnel, DeclineTunnel, KeepTickets))
 
 
-def _check_turn(state: State, player: str, action: Action) -> int:
-    seat = state.current
-    if state.phase == "play" and state.players[seat] == player and not state.forfeited[seat]:
-        return _check_pending(state, type(action), seat)  # the usual case, checked first
-    seat = active_seat(state, player)
-    kind = type(action)
-    if state.phase == "initial_tickets":
+def _check_pending(state: State, kind: type) -> None:
+    """A pending decision allows only the actions that answer it (the opening's only
+    decision is the ticket choice)."""
+    pending = state.pending
+    if state.phase == Phase.INITIAL_TICKETS:
         if kind is not KeepTickets:
             raise IllegalMove(
-                "tickets_pending",
-                "Everyone first chooses which destination tickets to keep.",
+                "tickets_pending", "Everyone first chooses which destination tickets to keep."
             )
-        if not state.offered[seat]:
-            raise IllegalMove("nothing_to_keep", "You have already chosen your tickets.")
-        return seat
-    if seat != state.current:
-        raise IllegalMove("not_your_turn", "It is not your turn.")
-    return _check_pending(state, kind, seat)
-
-
-def _check_pending(state: State, kind: type, seat: int) -> int:
-    """A pending decision allows only the actions that answer it."""
-    pending = state.pending
-    if pending is None:
+    elif pending is None:
         if kind is PayTunnel or kind is DeclineTunnel:
             raise IllegalMove("no_tunnel_pending", "You have no tunnel to pay for.")
         if kind is KeepTickets:
@@ -119,7 +112,6 @@ def _check_pending(state: State, kind: type, seat: int) -> int:
             raise IllegalMove("tickets_pending", "Choose which of the drawn tickets to keep.")
     elif kind is not PayTunnel and kind is not DeclineTunnel:
         raise IllegalMove("tunnel_pending", "Pay the tunnel's extra cards or decline it.")
-    return seat
 
 
 def _pass(state: State, d: Draft, player: str) -> None:
@@ -127,5 +119,5 @@ def _pass(state: State, d: Draft, player: str) -> None:
 
     if legal_action_kinds(state, player) != (PASS,):
         raise IllegalMove("pass_not_allowed", "You can only pass when you have no other move.")
-    d.events.append({"type": "passed", "player": player})
+    d.events.append({"type": EventType.PASSED, "player": player})
     end_turn(d, passed=True)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ..board import RouteInfo
 from ..cards import Cards
+from ..enums import EventType
 from .draft import Draft, replaced
 
 
@@ -14,7 +15,7 @@ def complete_claim(d: Draft, seat: int, route: RouteInfo, cards: Cards) -> None:
     d.scores = replaced(d.scores, seat, d.scores[seat] + route.points)
     d.events.append(
         {
-            "type": "route_claimed",
+            "type": EventType.ROUTE_CLAIMED,
             "player": d.players[seat],
             "route": route.id,
             "length": route.length,

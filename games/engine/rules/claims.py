@@ -5,6 +5,7 @@ from __future__ import annotations
 from ..actions import ClaimRoute
 from ..board import GRAY, Board, RouteInfo
 from ..cards import CARD_KINDS, LOCO, Cards
+from ..doubles import tracks_shared, twin_closes
 from ..errors import IllegalMove
 from ..maps import get_map
 from .award import card_list, complete_claim
@@ -13,33 +14,20 @@ from .payments import split, take_from_hand
 from .tunnels import start_tunnel
 from .turns import end_turn
 
-FEW_PLAYERS = 3  # with 2 or 3 players only one track of a double route can be used
-
-
-def route_is_open(claims, players_count: int, route: RouteInfo, player: str) -> bool:
-    if route.id in claims:
-        return False
-    twin = route.twin
-    if twin is None or twin not in claims:
-        return True
-    return players_count > FEW_PLAYERS and claims[twin] != player
-
 
 def check_open(d: Draft, route: RouteInfo, player: str) -> None:
     if route.id in d.claims:
         raise IllegalMove("route_taken", f"{_name(d, route)} is already claimed.")
-    twin = route.twin
-    if twin is not None and twin in d.claims:
-        if len(d.players) <= FEW_PLAYERS:
+    shared = tracks_shared(len(d.players))
+    if twin_closes(d.claims.get(route.twin), player, shared):
+        if not shared:
             raise IllegalMove(
                 "double_route_closed",
                 f"With {len(d.players)} players only one track of {_name(d, route)} can be used.",
             )
-        if d.claims[twin] == player:
-            raise IllegalMove(
-                "double_route_closed",
-                f"You already hold the other track of {_name(d, route)}.",
-            )
+        raise IllegalMove(
+            "double_route_closed", f"You already hold the other track of {_name(d, route)}."
+        )
 
 
 def check_route_payment(route: RouteInfo, cards: Cards) -> tuple[int, int, int]:

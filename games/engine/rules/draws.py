@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ..actions import DrawCard
 from ..cards import FACE_UP_SIZE, KIND_INDEX
+from ..enums import EventType
 from ..errors import IllegalMove
 from ..maps import LOCOMOTIVE
 from ..state import SECOND_CARD
@@ -44,7 +45,12 @@ def draw_card(d: Draft, seat: int, action: DrawCard) -> None:
                 )
         d.add_card(seat, KIND_INDEX[card])
         d.events.append(
-            {"type": "card_drawn", "player": d.players[seat], "source": "deck", "color": None}
+            {
+                "type": EventType.CARD_DRAWN,
+                "player": d.players[seat],
+                "source": "deck",
+                "color": None,
+            }
         )
     else:
         color = action.color
@@ -61,7 +67,12 @@ def draw_card(d: Draft, seat: int, action: DrawCard) -> None:
         row = row[:i] + row[i + 1 :]
         d.add_card(seat, KIND_INDEX[color])
         d.events.append(
-            {"type": "card_drawn", "player": d.players[seat], "source": "face_up", "color": color}
+            {
+                "type": EventType.CARD_DRAWN,
+                "player": d.players[seat],
+                "source": "face_up",
+                "color": color,
+            }
         )
         deck = d.deck
         if deck and len(row) == FACE_UP_SIZE - 1:  # the usual refill: the top card takes the place

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ..board import board
+from ..enums import EventType, Phase
 from ..state import State, TunnelPending
 from .draft import Draft, thaw
 from .seats import active_seat
@@ -16,16 +17,16 @@ def forfeit(state: State, player: str) -> tuple[State, list[dict]]:
     d = thaw(state)
     europe = board(state.map_id).map.has_stations
     offered = d.offered[seat]
-    if offered and not (europe and d.phase == "initial_tickets"):
+    if offered and not (europe and d.phase == Phase.INITIAL_TICKETS):
         d.ticket_deck += offered  # offered tickets go back under the deck (Europe opening: out)
     d.set_seat("offered", seat, ())
     d.set_seat("forfeited", seat, True)
-    d.events.append({"type": "player_forfeited", "player": player})
+    d.events.append({"type": EventType.PLAYER_FORFEITED, "player": player})
     if len(d.players) - sum(d.forfeited) < 2:
         if isinstance(d.pending, TunnelPending) and d.current == seat:
             return_tunnel_cards(d, seat)
         finish_game(d)
-    elif d.phase == "initial_tickets":
+    elif d.phase == Phase.INITIAL_TICKETS:
         start_play_if_ready(d)
     elif d.current == seat:
         _leave_mid_turn(d, seat)
@@ -44,4 +45,4 @@ def _leave_mid_turn(d: Draft, seat: int) -> None:
         finish_game(d)  # theirs was the very last turn
         return
     d.current = next_active(d, seat)
-    d.events.append({"type": "turn_passed", "player": d.players[d.current]})
+    d.events.append({"type": EventType.TURN_PASSED, "player": d.players[d.current]})

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ..cards import FACE_UP_SIZE, shuffled
+from ..enums import EventType
 from ..maps import LOCOMOTIVE
 from .draft import Draft
 
@@ -14,7 +15,7 @@ def reshuffle(d: Draft) -> None:
     d.deck = shuffled(d.discard, d.seed, d.shuffles)
     d.shuffles += 1
     d.discard = ()
-    d.events.append({"type": "deck_reshuffled"})
+    d.events.append({"type": EventType.DECK_RESHUFFLED})
 
 
 def take_from_deck(d: Draft) -> str | None:
@@ -56,7 +57,7 @@ def reset_face_up_locomotives(d: Draft) -> None:
             if card is None:
                 break
             d.face_up += (card,)
-        d.events.append({"type": "face_up_reset", "face_up": list(d.face_up)})
+        d.events.append({"type": EventType.FACE_UP_RESET, "face_up": list(d.face_up)})
 
 
 def _resolvable(d: Draft) -> bool:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ..actions import BuildStation
 from ..board import Board
+from ..enums import EventType
 from ..errors import IllegalMove
 from ..maps import STATIONS_PER_PLAYER
 from .award import card_list
@@ -40,6 +41,11 @@ def build_station(d: Draft, board: Board, seat: int, action: BuildStation) -> No
     stations[city] = player
     d.stations = stations
     d.events.append(
-        {"type": "station_built", "player": player, "city": city, "cards": dict(action.cards)}
+        {
+            "type": EventType.STATION_BUILT,
+            "player": player,
+            "city": city,
+            "cards": dict(action.cards),
+        }
     )
     end_turn(d)

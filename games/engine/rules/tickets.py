@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ..actions import KeepTickets
 from ..board import Board
+from ..enums import EventType, Phase
 from ..errors import IllegalMove
 from ..state import TICKET_CHOICE
 from .draft import Draft
@@ -21,13 +22,15 @@ def draw_tickets(d: Draft, seat: int) -> None:
     d.ticket_deck = d.ticket_deck[TICKETS_PER_DRAW:]
     d.set_seat("offered", seat, drawn)
     d.pending = TICKET_CHOICE
-    d.events.append({"type": "tickets_drawn", "player": d.players[seat], "count": len(drawn)})
+    d.events.append(
+        {"type": EventType.TICKETS_DRAWN, "player": d.players[seat], "count": len(drawn)}
+    )
 
 
 def keep_tickets(d: Draft, board: Board, seat: int, action: KeepTickets) -> None:
     offered = d.offered[seat]
     kept = action.tickets
-    opening = d.phase == "initial_tickets"
+    opening = d.phase == Phase.INITIAL_TICKETS
     if len(set(kept)) != len(kept):
         raise IllegalMove("not_offered", "Name each ticket you keep once.")
     for ticket in kept:
@@ -43,7 +46,7 @@ def keep_tickets(d: Draft, board: Board, seat: int, action: KeepTickets) -> None
         d.ticket_deck += returned  # returned tickets go under the deck (Europe opening: out)
     d.events.append(
         {
-            "type": "tickets_kept",
+            "type": EventType.TICKETS_KEPT,
             "player": d.players[seat],
             "count": len(kept),
             "returned": len(returned),
@@ -62,7 +65,7 @@ def start_play_if_ready(d: Draft) -> None:
     if len(d.players) - sum(d.forfeited) < 2:
         finish_game(d)
         return
-    d.phase = "play"
+    d.phase = Phase.PLAY
     if d.forfeited[d.current]:
         d.current = next_active(d, d.current)
-    d.events.append({"type": "turn_passed", "player": d.players[d.current]})
+    d.events.append({"type": EventType.TURN_PASSED, "player": d.players[d.current]})

@@ -5,6 +5,7 @@ from __future__ import annotations
 from ..actions import PayTunnel
 from ..board import Board, RouteInfo
 from ..cards import CARD_KINDS, KIND_INDEX, LOCO, Cards, cards_to_counts, counts_to_cards
+from ..enums import EventType
 from ..errors import IllegalMove
 from ..state import TunnelPending
 from .award import card_list, complete_claim
@@ -33,7 +34,7 @@ def start_tunnel(
     extra = extra_for(tuple(revealed), color)
     d.events.append(
         {
-            "type": "tunnel_revealed",
+            "type": EventType.TUNNEL_REVEALED,
             "player": d.players[seat],
             "route": route.id,
             "revealed": revealed,
@@ -73,7 +74,7 @@ def pay_tunnel(d: Draft, board: Board, seat: int, action: PayTunnel) -> None:
     d.discard += pending.revealed + card_list(all_cards)
     d.events.append(
         {
-            "type": "tunnel_paid",
+            "type": EventType.TUNNEL_PAID,
             "player": d.players[seat],
             "route": route.id,
             "extra": pending.extra,
@@ -90,7 +91,7 @@ def decline_tunnel(d: Draft, board: Board, seat: int) -> None:
     d.discard += pending.revealed
     d.events.append(
         {
-            "type": "tunnel_declined",
+            "type": EventType.TUNNEL_DECLINED,
             "player": d.players[seat],
             "route": pending.route,
             "extra": pending.extra,

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from .. import scoring
 from ..cards import FACE_UP_SIZE
+from ..enums import EventType, Phase
 from ..maps import STATIONS_PER_PLAYER, get_map
 from .draft import Draft
 from .piles import refill_face_up
@@ -57,12 +58,12 @@ def end_turn(d: Draft, passed: bool = False) -> None:
         return
     if last is None and d.trains[seat] <= LAST_ROUND_TRAINS:
         d.last_round_ends_after = seat
-        d.events.append({"type": "last_round", "player": d.players[seat]})
+        d.events.append({"type": EventType.LAST_ROUND, "player": d.players[seat]})
     nxt = seat + 1 if seat + 1 < len(d.players) else 0
     if d.forfeited[nxt]:
         nxt = next_active(d, seat)
     d.current = nxt
-    d.events.append({"type": "turn_passed", "player": d.players[nxt]})
+    d.events.append({"type": EventType.TURN_PASSED, "player": d.players[nxt]})
 
 
 def finish_game(d: Draft) -> None:
@@ -79,12 +80,12 @@ def finish_game(d: Draft) -> None:
         [p for i, p in enumerate(players) if d.forfeited[i]],
     )
     d.final = final
-    d.phase = "game_over"
+    d.phase = Phase.GAME_OVER
     d.pending = None
     d.events.append(
         {
-            "type": "game_over",
-            "ranking": [list(group) for group in final["ranking"]],
-            "totals": {p: final["players"][p]["total"] for p in players},
+            "type": EventType.GAME_OVER,
+            "ranking": [list(group) for group in final.ranking],
+            "totals": {p: final.players[p].total for p in players},
         }
     )
