@@ -6,7 +6,7 @@ from games.models import GameStatus, MapChoice
 from games.models.game import BANK_CHOICES, DEFAULT_TURN_SECONDS, MAX_TURN_SECONDS, MIN_TURN_SECONDS
 from games.services.lobby import MAX_PLAYERS, MIN_PLAYERS
 
-from .view import PlayerView
+from .view import PlayerViewField
 
 
 class GameSummary(serializers.Serializer):
@@ -74,7 +74,9 @@ class GameDetail(GameSummary):
         allow_null=True,
         help_text="Usernames by final place (ties share a list), once the game is over.",
     )
-    view = PlayerView(allow_null=True, help_text="What you may see of the game; null before start.")
+    view = PlayerViewField(
+        allow_null=True, help_text="What you may see of the game; null before start."
+    )
 
 
 class GameCreate(serializers.Serializer):
