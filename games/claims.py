@@ -4,6 +4,7 @@ The one home of the rule "which events make a claim": the move service writes th
 in the move's transaction and the rebuild command derives the same rows from the log.
 """
 
+from games.engine import EventType
 from games.models import Claim, Move
 
 
@@ -16,10 +17,10 @@ def claims_from_events(*, game_id: int, map_id: str, move: Move) -> list[Claim]:
     claims = []
     extra = {}  # route -> extra of this move's tunnel reveal / payment
     for event in move.events:
-        kind = event.get("type")
-        if kind in ("tunnel_revealed", "tunnel_paid"):
+        event_type = event.get("type")
+        if event_type in (EventType.TUNNEL_REVEALED, EventType.TUNNEL_PAID):
             extra[event["route"]] = event["extra"]
-        elif kind == "route_claimed":
+        elif event_type == EventType.ROUTE_CLAIMED:
             claims.append(
                 Claim(
                     game_id=game_id,
@@ -33,7 +34,7 @@ def claims_from_events(*, game_id: int, map_id: str, move: Move) -> list[Claim]:
                     created_at=move.created_at,
                 )
             )
-        elif kind == "station_built":
+        elif event_type == EventType.STATION_BUILT:
             claims.append(
                 Claim(
                     game_id=game_id,

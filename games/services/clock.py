@@ -113,7 +113,6 @@ def pauses_for(game: Game, seat: Seat) -> list[Pause]:
     )
 
 
-
 def _end_turn(game: Game, seat: Seat, now: datetime) -> None:
     """The seat's turn is over: charge its reserve with what the turn took beyond its move
     time, and forget the turn's extra time."""

@@ -414,7 +414,7 @@ def page_context(
         "panel": panel or default_panel(table),
         "flash": flash,
         # The viewer has something to do in this game now (the tab says "(Your turn)").
-        "my_move": bool(table.kinds),
+        "my_move": bool(table.action_types),
     }
     if not table.started:
         context["can_start"] = enough_to_start(len(table.seats))
