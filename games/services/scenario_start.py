@@ -76,7 +76,7 @@ def check_scenario(document: dict) -> "engine.State":
                 f"Action {number} ({player}: {action.to_dict()['type']}) breaks the rules: "
                 f"{exc.message}"
             ) from None
-    if state.phase == "game_over":
+    if state.phase == engine.Phase.GAME_OVER:
         raise ScenarioRefused("In that position the game is already over.")
     return state
 

@@ -25,7 +25,6 @@ from games.services.invitations import (
 )
 from games.services.lobby import (
     enough_to_start,
-    game_create,
     game_join,
     game_leave,
     game_start,
