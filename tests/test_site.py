@@ -35,7 +35,8 @@ def test_unknown_page_gets_the_site_404(client):
 
 def test_every_page_names_the_site_icon_and_favicon_ico_leads_to_it(client):
     body = client.get("/").content.decode()
-    assert '<link rel="icon" href="/static/favicon.svg" type="image/svg+xml">' in body
+    link = '<link rel="icon" id="site-icon" href="/static/favicon.svg" type="image/svg+xml">'
+    assert link in body
     response = client.get("/favicon.ico")
     assert (response.status_code, response["Location"]) == (301, "/static/favicon.svg")
     # collectstatic (make run) picks it up from static/.

@@ -60,6 +60,12 @@ def owed(games) -> list[Notification]:
     return list(Notification.objects.filter(game__in=games))
 
 
+def time_is_up(game, when) -> None:
+    """The deadline of the game and of every seat that must act in it passes at `when`."""
+    Game.objects.filter(pk=game.pk).update(deadline=when)
+    Seat.objects.filter(game=game, deadline__isnull=False).update(deadline=when)
+
+
 def settled(games) -> bool:
     return all(row.sent_at or row.skipped for row in owed(games))
 
@@ -88,10 +94,10 @@ def test_mail_and_forfeits_resume_after_redis_is_killed_and_restarted(
     private_redis.kill()
     # A sweep that ran just then (here, in this process) forfeits a player whose time ran
     # out: the game ends, the forfeit and result mails are recorded, their queuing fails.
-    Game.objects.filter(pk=swept_during.pk).update(deadline=timezone.now())
+    time_is_up(swept_during, timezone.now())
     assert sweeps.forfeit_overdue(timezone.now()) == 1
     # Another game's deadline passes while Redis is down: no sweep can run until it is back.
-    Game.objects.filter(pk=overdue.pk).update(deadline=timezone.now())
+    time_is_up(overdue, timezone.now())
     time.sleep(OUTAGE_SECONDS)  # the grace of the waiting mails passes while Redis is down
     private_redis.start()
 

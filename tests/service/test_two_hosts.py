@@ -166,6 +166,7 @@ def test_two_app_hosts_share_one_database_and_one_redis(
     # Two beats and two workers: an overdue seat is forfeited once, each mail sent once.
     third = started_game(make_users("cy", "dee", "eve"))
     Game.objects.filter(pk=third.pk).update(deadline=third.started_at)
+    Seat.objects.filter(game=third, deadline__isnull=False).update(deadline=third.started_at)
     games = [game, third]
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
