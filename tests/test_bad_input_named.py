@@ -80,3 +80,16 @@ def test_a_nul_byte_in_a_query_or_form_value_is_malformed(client, game, ann):
     assert response.status_code == 400
     assert "cannot read" in response.text
     assert unchanged(game, before)
+
+
+@pytest.mark.parametrize(
+    ("method", "path"),
+    [
+        ("get", "/games/123456789012345678901234567890/"),
+        ("post", "/games/123456789012345678901234567890/move/"),
+        ("get", "/api/v1/games/123456789012345678901234567890/"),
+        ("post", "/api/v1/games/38899149711804578764300010322814566400/chat/mute/"),
+    ],
+)
+def test_an_id_too_long_for_the_database_is_not_found(ann, method, path):
+    assert getattr(ann, method)(path).status_code == 404

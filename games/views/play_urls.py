@@ -3,29 +3,25 @@ from django.urls import path
 from . import chat, game_page, notes, play, positions, replay, table_actions, version
 
 urlpatterns = [
-    path("games/<int:game_id>/", game_page.game_detail, name="game_detail"),
-    path("games/<int:game_id>/route/<str:route_id>/", game_page.game_route, name="game_route"),
-    path("games/<int:game_id>/station/", game_page.game_station, name="game_station"),
-    path("games/<int:game_id>/move/", play.game_move, name="game_move"),
-    path("games/<int:game_id>/resign/", table_actions.game_resign_view, name="game_resign"),
+    path("games/<id:game_id>/", game_page.game_detail, name="game_detail"),
+    path("games/<id:game_id>/route/<str:route_id>/", game_page.game_route, name="game_route"),
+    path("games/<id:game_id>/station/", game_page.game_station, name="game_station"),
+    path("games/<id:game_id>/move/", play.game_move, name="game_move"),
+    path("games/<id:game_id>/resign/", table_actions.game_resign_view, name="game_resign"),
+    path("games/<id:game_id>/more-time/", table_actions.game_give_time_view, name="game_give_time"),
+    path("games/<id:game_id>/note/", notes.game_note, name="game_note"),
+    path("games/<id:game_id>/chat/", chat.game_chat, name="game_chat"),
+    path("games/<id:game_id>/chat/post/", chat.game_chat_post, name="game_chat_post"),
+    path("games/<id:game_id>/chat/mute/", chat.game_chat_mute, name="game_chat_mute"),
     path(
-        "games/<int:game_id>/more-time/", table_actions.game_give_time_view, name="game_give_time"
-    ),
-    path("games/<int:game_id>/note/", notes.game_note, name="game_note"),
-    path("games/<int:game_id>/chat/", chat.game_chat, name="game_chat"),
-    path("games/<int:game_id>/chat/post/", chat.game_chat_post, name="game_chat_post"),
-    path("games/<int:game_id>/chat/mute/", chat.game_chat_mute, name="game_chat_mute"),
-    path(
-        "games/<int:game_id>/chat/<int:message_id>/report/",
+        "games/<id:game_id>/chat/<id:message_id>/report/",
         chat.game_chat_report,
         name="game_chat_report",
     ),
-    path("games/<int:game_id>/version/", version.game_version, name="game_version"),
-    path("games/<int:game_id>/replay/", replay.game_replay, name="game_replay"),
-    path("games/<int:game_id>/log/", replay.game_log, name="game_log"),
-    path("games/<int:game_id>/export/", positions.game_export, name="game_export"),
-    path(
-        "games/<int:game_id>/new-from-here/", positions.new_from_replay, name="game_new_from_here"
-    ),
+    path("games/<id:game_id>/version/", version.game_version, name="game_version"),
+    path("games/<id:game_id>/replay/", replay.game_replay, name="game_replay"),
+    path("games/<id:game_id>/log/", replay.game_log, name="game_log"),
+    path("games/<id:game_id>/export/", positions.game_export, name="game_export"),
+    path("games/<id:game_id>/new-from-here/", positions.new_from_replay, name="game_new_from_here"),
     path("games/from-scenario/", positions.start_from_scenario, name="game_from_scenario"),
 ]
