@@ -49,6 +49,16 @@ def board_scale(page) -> float:
     )
 
 
+def settled(page):
+    """Wait until the board's zoom has come to rest (its animation may outlast the first
+    frame that passes the test's mark on a busy machine)."""
+    page.wait_for_function(
+        "() => { const t = getComputedStyle(document.getElementById('board')).transform;"
+        " const same = t === window.__boardTransform; window.__boardTransform = t; return same; }",
+        polling=150,
+    )
+
+
 def zoom_in(page):
     """Zoom in with the board's + button, as far as a finger likes for twin tracks."""
     page.wait_for_timeout(200)  # the opening zoom has settled
@@ -58,10 +68,12 @@ def zoom_in(page):
         f"() => new DOMMatrix(getComputedStyle("
         f"document.getElementById('board')).transform).a > {before + 0.1}"
     )
+    settled(page)
 
 
 def fit(page):
     """The whole board in its box, as small as it gets on a phone."""
+    settled(page)
     page.locator(".zoom-bar [data-zoom=fit]").tap()
     page.wait_for_function(
         "() => new DOMMatrix(getComputedStyle(document.getElementById('board')).transform).a < 1.01"
