@@ -21,31 +21,20 @@ def claims_from_events(*, game_id: int, map_id: str, move: Move) -> list[Claim]:
         if event_type in (EventType.TUNNEL_REVEALED, EventType.TUNNEL_PAID):
             extra[event["route"]] = event["extra"]
         elif event_type == EventType.ROUTE_CLAIMED:
+            route = event["route"]
             claims.append(
-                Claim(
-                    game_id=game_id,
-                    seat_id=int(event["player"]),
-                    move=move,
-                    map_id=map_id,
-                    route_id=event["route"],
+                _claim(
+                    game_id,
+                    map_id,
+                    move,
+                    event,
+                    route_id=route,
                     length=event["length"],
-                    cards=event["cards"],
-                    tunnel_extra=extra.get(event["route"]),
-                    created_at=move.created_at,
+                    tunnel_extra=extra.get(route),
                 )
             )
         elif event_type == EventType.STATION_BUILT:
-            claims.append(
-                Claim(
-                    game_id=game_id,
-                    seat_id=int(event["player"]),
-                    move=move,
-                    map_id=map_id,
-                    city=event["city"],
-                    cards=event["cards"],
-                    created_at=move.created_at,
-                )
-            )
+            claims.append(_claim(game_id, map_id, move, event, city=event["city"]))
     return claims
 
 
@@ -54,3 +43,16 @@ def record_claims(*, game_id: int, map_id: str, move: Move) -> None:
     claims = claims_from_events(game_id=game_id, map_id=map_id, move=move)
     if claims:
         Claim.objects.bulk_create(claims)
+
+
+def _claim(game_id: int, map_id: str, move, event: dict, **place) -> Claim:
+    """The row of one claimed route or built station: what both kinds record alike."""
+    return Claim(
+        game_id=game_id,
+        seat_id=int(event["player"]),
+        move=move,
+        map_id=map_id,
+        cards=event["cards"],
+        created_at=move.created_at,
+        **place,
+    )
