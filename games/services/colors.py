@@ -1,19 +1,29 @@
-"""Player colours for seats: each seat at a game gets its own."""
+"""Player colours for seats, a lobby rule: each seat at a game gets its own, in this order.
 
-from games.svg.palette import PLAYER_COLORS
+The SVG palette reads these ids and gives each its CSS colour (games.svg.palette).
+"""
 
-COLOR_IDS: tuple[str, ...] = tuple(color_id for color_id, _css, _name in PLAYER_COLORS)
+# (id, display name), in the order seats receive them: one for each of 5 seats.
+SEAT_COLORS: tuple[tuple[str, str], ...] = (
+    ("blue", "Blue"),
+    ("vermilion", "Vermilion"),
+    ("green", "Green"),
+    ("yellow", "Yellow"),
+    ("pink", "Pink"),
+)
+
+COLOR_IDS: tuple[str, ...] = tuple(color_id for color_id, _name in SEAT_COLORS)
 
 
 def first_free_color(taken: set[str]) -> str:
-    """The first palette colour no seat has yet (the palette has a colour for each of 5 seats)."""
+    """The first seat colour no seat has yet (there is a colour for each of 5 seats)."""
     for color_id in COLOR_IDS:
         if color_id not in taken:
             return color_id
     raise ValueError("every player colour is taken")
 
 
-_NAMES = {color_id: name for color_id, _css, name in PLAYER_COLORS}
+_NAMES = dict(SEAT_COLORS)
 
 
 def color_name(color_id: str) -> str:

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+from games.services.colors import SEAT_COLORS
+
 # Route and card colours; "purple" is the pink/violet of the game.
 CARD_COLORS: Mapping[str, str] = {
     "red": "#d7263d",
@@ -31,13 +33,18 @@ INK_ON: Mapping[str, str] = {
     "gray": "#222",
 }
 
+# The CSS colour of each seat colour (the ids and their order are the lobby's: SEAT_COLORS).
+SEAT_CSS: Mapping[str, str] = {
+    "blue": "#0072b2",
+    "vermilion": "#d55e00",
+    "green": "#009e73",
+    "yellow": "#f0e442",
+    "pink": "#cc79a7",
+}
+
 # (id, css colour, display name), in the order seats receive them.
-PLAYER_COLORS: Sequence[tuple[str, str, str]] = (
-    ("blue", "#0072b2", "Blue"),
-    ("vermilion", "#d55e00", "Vermilion"),
-    ("green", "#009e73", "Green"),
-    ("yellow", "#f0e442", "Yellow"),
-    ("pink", "#cc79a7", "Pink"),
+PLAYER_COLORS: Sequence[tuple[str, str, str]] = tuple(
+    (color_id, SEAT_CSS[color_id], name) for color_id, name in SEAT_COLORS
 )
 
 PLAYER_CSS: Mapping[str, str] = {pid: css for pid, css, _ in PLAYER_COLORS}
