@@ -7,19 +7,31 @@ username.
 A turn of two card draws is two moves (the first keeps the turn); the log and the
 mails tell it as one line, "ann drew 2 cards from the deck". The replay still
 steps through the moves one by one.
+
+Nothing here reads the database: the moves are handed in (games.selectors.logged_moves
+fetches them), each with its number, seat_id and events.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from dataclasses import dataclass
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Protocol
 
 from django.utils.translation import gettext as _
 
 from games import engine
 from games.engine import EventType
 from games.engine.describe import continued, describe_card_draws
-from games.models import Move
+
+
+class LoggedMove(Protocol):
+    """What the log reads of a move (a games.models.Move has it)."""
+
+    number: int
+    seat_id: int | None
+    events: list[dict]
+
 
 # Every move ends with whose turn it is now; the turn line of the page already says that.
 QUIET_EVENTS = {EventType.TURN_PASSED}
@@ -57,21 +69,22 @@ class Turn:
     number: int  # the last move of the turn: the board after it is the turn's outcome
     sentences: list[str]  # each reads on its own (a mail's list)
     line: list[str]  # the same, to be joined with "; " in one line of the log
+    moves: list[LoggedMove] = field(default_factory=list)  # the turn's moves, oldest first
 
 
-def _draws(move: Move) -> list[dict]:
+def _draws(move: LoggedMove) -> list[dict]:
     return [event for event in move.events if event.get("type") == EventType.CARD_DRAWN]
 
 
-def _keeps_the_turn(move: Move) -> bool:
+def _keeps_the_turn(move: LoggedMove) -> bool:
     return bool(_draws(move)) and not any(
         event.get("type") in TURN_OVER_EVENTS for event in move.events
     )
 
 
-def _group(moves: list[Move]) -> list[list[Move]]:
+def _group(moves: list[LoggedMove]) -> list[list[LoggedMove]]:
     """Moves, oldest first, in turns: a first card draw joins the same player's next draw."""
-    turns: list[list[Move]] = []
+    turns: list[list[LoggedMove]] = []
     for move in moves:
         last = turns[-1][-1] if turns else None
         if (
@@ -87,7 +100,7 @@ def _group(moves: list[Move]) -> list[list[Move]]:
     return turns
 
 
-def _turn(moves: list[Move], names: dict[str, str], map_id: str) -> Turn:
+def _turn(moves: list[LoggedMove], names: dict[str, str], map_id: str) -> Turn:
     events = [
         event for move in moves for event in move.events if event.get("type") not in QUIET_EVENTS
     ]
@@ -107,23 +120,23 @@ def _turn(moves: list[Move], names: dict[str, str], map_id: str) -> Turn:
             sentence if i == 0 else continued(event, sentence)
             for i, (event, sentence) in enumerate(told)
         ],
+        moves=moves,
     )
 
 
-def turns_of(moves: Iterable[Move], names: dict[str, str], map_id: str) -> list[Turn]:
+def turns_of(moves: Iterable[LoggedMove], names: dict[str, str], map_id: str) -> list[Turn]:
     """The moves (oldest first; each with number, seat_id and events) told turn by turn."""
     return [_turn(group, names, map_id) for group in _group(list(moves))]
 
 
-def move_entries(game, names: dict[str, str], *, limit: int | None = None) -> list[dict]:
-    """[{"number", "sentences"}] for the last `limit` turns (all when None), newest first,
-    each entry's sentences to be joined with "; "; one query."""
-    moves = Move.objects.filter(game=game).order_by("-number").only("number", "seat", "events")
-    if limit is not None:
-        # A turn is at most two moves: twice as many make `limit` whole turns, even when
-        # the oldest fetched is a second draw without its first.
-        moves = moves[: 2 * limit]
-    turns = turns_of(reversed(list(moves)), names, game.map_id)[::-1]
+def move_entries(
+    moves: Sequence[LoggedMove], names: dict[str, str], map_id: str, *, limit: int | None = None
+) -> list[dict]:
+    """The log of the page, the full log and the API: [{"number", "sentences", "moves"}]
+    for the last `limit` turns (all when None), newest first. `moves` are oldest first
+    (games.selectors.logged_moves); each entry's sentences are one line, to be joined
+    with "; ", and its moves are the turn's (two for a turn of two card draws)."""
+    turns = turns_of(moves, names, map_id)[::-1]
     if limit is not None:
         turns = turns[:limit]
-    return [{"number": turn.number, "sentences": turn.line} for turn in turns]
+    return [{"number": turn.number, "sentences": turn.line, "moves": turn.moves} for turn in turns]

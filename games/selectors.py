@@ -12,9 +12,10 @@ from dataclasses import dataclass, field
 from datetime import date
 
 from django.db.models import Count, Exists, OuterRef, Prefetch, Q
+from django.db.models.fields.json import KT
 
 from games import engine
-from games.models import Game, GameStatus, Seat
+from games.models import Game, GameStatus, Move, Seat
 from games.models.game import ACTIVE_STATUSES, OVER_STATUSES
 from games.services.errors import NotAPlayer
 
@@ -168,6 +169,25 @@ def awaiting_count(user) -> int:
 def names_for(game: Game) -> dict[str, str]:
     """{engine player id: username} for the log and the board."""
     return {seat.player_id: seat.user.username for seat in game.seats.all()}
+
+
+def logged_moves(game: Game, *, last_turns: int | None = None, after: int | None = None) -> list:
+    """The game's moves for its log (games.game_log), oldest first, each with its number,
+    seat (and username), events, action type and time; one query. `last_turns`: enough of
+    the newest moves for that many whole turns; `after`: only moves numbered after it."""
+    moves = (
+        Move.objects.filter(game=game)
+        .select_related("seat__user")
+        .annotate(action_type=KT("action__type"))
+        .only("number", "events", "created_at", "seat__id", "seat__user__username")
+    )
+    if after is not None:
+        moves = moves.filter(number__gt=after)
+    if last_turns is None:
+        return list(moves.order_by("number"))
+    # A turn is at most two moves: twice as many make `last_turns` whole turns, even when the
+    # oldest fetched is a second draw without its first.
+    return list(reversed(moves.order_by("-number")[: 2 * last_turns]))
 
 
 def away_until(user_ids, now) -> dict[int, date]:

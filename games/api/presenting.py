@@ -12,7 +12,7 @@ from games.api.serializers.games import GameDetail
 from games.selectors import away_until, seat_for, view_for, visible_game
 
 
-def game_url(request, game) -> str:
+def game_api_url(request, game) -> str:
     return request.build_absolute_uri(reverse("api-game", args=[game.pk]))
 
 
@@ -21,7 +21,7 @@ def summary_of(request, game) -> dict:
     mine = seat_for(game, request.user)
     return {
         "id": game.pk,
-        "url": game_url(request, game),
+        "url": game_api_url(request, game),
         "map": game.map_id,
         "status": game.status,
         "version": game.version,

@@ -16,6 +16,7 @@ from accounts.models import profile_for
 from games.game_log import turns_of
 from games.models import Game, GameStatus, Invitation, Move, Notification, Seat
 from games.models import NotificationKind as Kind
+from games.selectors import logged_moves
 
 from .chat_lines import chat_lines
 from .clock import local_time_text
@@ -34,7 +35,7 @@ class Mail:
     headers: dict[str, str] = field(default_factory=dict)
 
 
-def game_url(game: Game) -> str:
+def game_login_link(game: Game) -> str:
     """One click to the game, through the login page: a signed-in player is sent straight
     on to ?next=, a signed-out one logs in first (a private game is invisible signed out)."""
     login = reverse("account_login")
@@ -70,7 +71,7 @@ def since_last_turn(game: Game, seats: list[Seat], user) -> list[str]:
     two card draws in one)."""
     names = {seat.player_id: seat.user.username for seat in seats}
     mine = next((seat for seat in seats if seat.user_id == user.pk), None)
-    moves = Move.objects.filter(game=game).order_by("number")
+    last = None
     if mine is not None:
         last = (
             Move.objects.filter(game=game, seat=mine)
@@ -78,9 +79,7 @@ def since_last_turn(game: Game, seats: list[Seat], user) -> list[str]:
             .values_list("number", flat=True)
             .first()
         )
-        if last is not None:
-            moves = moves.filter(number__gt=last)
-    turns = turns_of(moves.only("number", "seat", "events"), names, game.map_id)
+    turns = turns_of(logged_moves(game, after=last), names, game.map_id)
     sentences = [sentence for turn in turns for sentence in turn.sentences]
     return sentences[-MAX_SENTENCES:]
 
@@ -110,7 +109,7 @@ def game_context(notification: Notification, ctx: dict) -> dict:
         "map_name": game.get_map_id_display(),
         "seats": seats,
         "opponents": opponents_text(seats, notification.user),
-        "game_url": game_url(game),
+        "game_url": game_login_link(game),
         "deadline_text": ctx["when"](deadline) if deadline else "",
         "opening": game.status == GameStatus.CHOOSING,
     }

@@ -11,7 +11,7 @@ from games.selectors import awaiting_seats
 
 from .chat_lines import DIGEST_WINDOW, chat_lines
 from .clock import local_time_text, zone
-from .compose import game_url, opponents_text, seats_of
+from .compose import game_login_link, opponents_text, seats_of
 
 
 def digest_entries(user, tzname: str) -> list[dict]:
@@ -27,7 +27,7 @@ def digest_entries(user, tzname: str) -> list[dict]:
                 "opponents": opponents_text(seats_of(game), user),
                 "opening": game.status == GameStatus.CHOOSING,
                 "deadline_text": local_time_text(seat.deadline, tzname) if seat.deadline else "",
-                "game_url": game_url(game),
+                "game_url": game_login_link(game),
                 "chat_lines": chat_lines(game, user, since=timezone.now() - DIGEST_WINDOW),
             }
         )

@@ -38,29 +38,29 @@ _STYLE = (
 )
 
 
-def card_name(kind: str) -> str:
-    return CARD_NAMES.get(kind, kind.capitalize())
+def card_name(color: str) -> str:
+    return CARD_NAMES.get(color, color.capitalize())
 
 
-def _check(kind: str) -> None:
-    if kind not in CARD_KINDS:
-        raise ValueError(f"unknown card {kind!r}; choose one of {', '.join(CARD_KINDS)}")
+def _check(color: str) -> None:
+    if color not in CARD_KINDS:
+        raise ValueError(f"unknown card {color!r}; choose one of {', '.join(CARD_KINDS)}")
 
 
-def _card(kind: str, x: float, count: int | None) -> str:
-    fill = "url(#ttr-rainbow)" if kind == "locomotive" else CARD_COLORS[kind]
-    ink = "#111" if kind == "locomotive" else ink_on(kind)
-    icon = _ENGINE if kind == "locomotive" else _CAR
-    label = card_name(kind) if count is None else f"{count} × {card_name(kind)}"
+def _card(color: str, x: float, count: int | None) -> str:
+    fill = "url(#ttr-rainbow)" if color == "locomotive" else CARD_COLORS[color]
+    ink = "#111" if color == "locomotive" else ink_on(color)
+    icon = _ENGINE if color == "locomotive" else _CAR
+    label = card_name(color) if count is None else f"{count} × {card_name(color)}"
     parts = [
-        f'<g class="card" data-color={attr(kind)} transform="translate({num(x)} 0)">',
+        f'<g class="card" data-color={attr(color)} transform="translate({num(x)} 0)">',
         f"<title>{text(label)}</title>",
         f'<rect class="cb" x=".6" y=".6" width="{CARD_W - 1.2}" height="{CARD_H - 1.2}" rx="5"'
         f' fill="{fill}"/>',
         f'<path d="{icon}" fill="{ink}" opacity=".45"'
         f' transform="translate({CARD_W / 2} {CARD_H * 0.62})"/>',
         f'<text class="cn" x="{CARD_W / 2}" y="{CARD_H - 6}" fill="{ink}"'
-        f' stroke="none">{text(card_name(kind))}</text>',
+        f' stroke="none">{text(card_name(color))}</text>',
     ]
     if count is not None:
         parts.append(
@@ -80,11 +80,11 @@ def _svg(width: float, label: str, body: str, *, rainbow: bool) -> str:
     )
 
 
-def card_svg(kind: str, *, count: int | None = None) -> str:
+def card_svg(color: str, *, count: int | None = None) -> str:
     """One card face (a face-up card, or a card with its count)."""
-    _check(kind)
-    label = f"{card_name(kind)} card" if count is None else f"{count} × {card_name(kind)}"
-    return _svg(CARD_W, label, _card(kind, 0, count), rainbow=kind == "locomotive")
+    _check(color)
+    label = f"{card_name(color)} card" if count is None else f"{count} × {card_name(color)}"
+    return _svg(CARD_W, label, _card(color, 0, count), rainbow=color == "locomotive")
 
 
 def deck_svg(count: int) -> str:
@@ -104,7 +104,7 @@ def deck_svg(count: int) -> str:
 
 def hand_svg(hand: Mapping[str, int]) -> str:
     """A player's cards as a row, one card per colour held, each with its count."""
-    held = [(kind, int(hand.get(kind, 0))) for kind in CARD_KINDS if hand.get(kind, 0) > 0]
+    held = [(color, int(hand.get(color, 0))) for color in CARD_KINDS if hand.get(color, 0) > 0]
     if not held:
         return (
             '<svg xmlns="http://www.w3.org/2000/svg" class="ttrc" viewBox="0 0 150 30"'
@@ -114,7 +114,7 @@ def hand_svg(hand: Mapping[str, int]) -> str:
             ' stroke-dasharray="3 2"/>'
             '<text x="26" y="20" font-size="13" fill="#555">No train cards</text></svg>'
         )
-    body = "".join(_card(kind, i * (CARD_W + GAP), count) for i, (kind, count) in enumerate(held))
+    body = "".join(_card(color, i * (CARD_W + GAP), count) for i, (color, count) in enumerate(held))
     width = len(held) * (CARD_W + GAP) - GAP
     label = "Your cards: " + ", ".join(f"{n} {card_name(k).lower()}" for k, n in held)
     return _svg(width, label, body, rainbow=any(k == "locomotive" for k, _ in held))

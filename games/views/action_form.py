@@ -26,17 +26,17 @@ def _count(raw: str) -> int | None:
 
 def cards_token(cards: Mapping[str, int]) -> str:
     """The canonical token for a payment: colours in card order, zero counts left out."""
-    return ",".join(f"{kind}:{cards[kind]}" for kind in CARD_KINDS if cards.get(kind))
+    return ",".join(f"{color}:{cards[color]}" for color in CARD_KINDS if cards.get(color))
 
 
 def parse_cards(token: str) -> dict[str, int]:
     cards: dict[str, int] = {}
     for part in (token or "").split(","):
-        kind, sep, count = part.partition(":")
+        color, sep, count = part.partition(":")
         number = _count(count)
-        if not sep or kind not in CARD_KINDS or number is None or kind in cards:
+        if not sep or color not in CARD_KINDS or number is None or color in cards:
             raise BadAction(CHOOSE_PAYMENT)
-        cards[kind] = number
+        cards[color] = number
     return cards
 
 

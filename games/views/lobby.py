@@ -32,14 +32,14 @@ from games.services.lobby import (
 from games.svg.palette import player_css
 
 
-def game_url(game: Game) -> str:
+def game_page_path(game: Game) -> str:
     return reverse("game_detail", args=[game.pk])
 
 
 def _dress(request, games):
     """Add what the lobby templates show: links, labels, seat colours as CSS."""
     for game in games:
-        game.href = game_url(game)
+        game.href = game_page_path(game)
         game.turn_label = turn_time_label(game.turn_seconds)
         game.bank_label = duration_text(game.bank_seconds) if game.bank_seconds else ""
         game.can_start = enough_to_start(len(game.seats.all()))
@@ -117,7 +117,7 @@ def join(request, game_id):
         return redirect("lobby")
     if game.status != GameStatus.OPEN:
         messages.success(request, "The game is full and has started: choose your tickets.")
-        return redirect(game_url(game))
+        return redirect(game_page_path(game))
     messages.success(
         request, "You have a seat. The game starts when it is full or the creator starts it."
     )
@@ -136,7 +136,7 @@ def leave(request, game_id):
 @login_required
 def start(request, game_id):
     game = _lobby_move(request, game_id, game_start)
-    return redirect(game_url(game) if game is not None else "lobby")
+    return redirect(game_page_path(game) if game is not None else "lobby")
 
 
 @require_GET
@@ -145,7 +145,7 @@ def invite(request, token):
     game = get_object_or_404(with_seats(Game.objects.all()), invite_token=token)
     seated = seat_for(game, request.user) is not None
     if seated and game.status != GameStatus.OPEN:
-        return redirect(game_url(game))
+        return redirect(game_page_path(game))
     _dress(request, [game])
     return render(request, "games/lobby/invite.html", {"game": game, "seated": seated})
 
@@ -196,7 +196,7 @@ def answer_invitation(request, invitation_id, answer):
     game = invitation.game
     game.refresh_from_db()
     if game.status != GameStatus.OPEN:
-        return redirect(game_url(game))
+        return redirect(game_page_path(game))
     messages.success(request, _("You have a seat. The game starts when it is full."))
     return redirect("my_games")
 

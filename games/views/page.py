@@ -18,7 +18,7 @@ from games.clock_text import duration_text
 from games.engine import TUNNEL_REVEAL, ActionType, PendingKind, Phase, TieBreak
 from games.engine.ticket_path import ticket_path
 from games.game_log import move_entries
-from games.selectors import chat_for, my_note, rematch_of
+from games.selectors import chat_for, logged_moves, my_note, rematch_of
 from games.services.clock import pauses_for, seat_clock
 from games.services.extra_time import may_give_time
 from games.services.lobby import enough_to_start
@@ -48,8 +48,8 @@ def tie_break_sentence(game_map) -> str:
 
 def payment_label(cards: dict[str, int]) -> str:
     parts = [
-        f"{n} {kind}{'s' if kind == 'locomotive' and n > 1 else ''}"
-        for kind, n in cards.items()
+        f"{n} {color}{'s' if color == 'locomotive' and n > 1 else ''}"
+        for color, n in cards.items()
         if n
     ]
     return " + ".join(parts) if parts else "nothing"
@@ -64,7 +64,7 @@ def payment_options(actions: list[dict]) -> list[dict]:
             seen[token] = {
                 "token": token,
                 "label": payment_label(action["cards"]),
-                "chips": [(kind, n) for kind, n in action["cards"].items() if n],
+                "chips": [(color, n) for color, n in action["cards"].items() if n],
             }
     return list(seen.values())
 
@@ -133,7 +133,7 @@ def tunnel_panel(table: Table, pending: dict) -> dict:
         "name": "tunnel_cost",
         "route": route_info(table, pending["route"]),
         # The cards already laid: out of the hand, on the table until paid or declined.
-        "laid": [card_svg(kind, count=n) for kind, n in (pending.get("laid") or {}).items()],
+        "laid": [card_svg(color, count=n) for color, n in (pending.get("laid") or {}).items()],
         "laid_label": payment_label(pending.get("laid") or {}),
         "revealed": [card_svg(color) for color in pending.get("revealed", [])],
         "extra": pending.get("extra", 0),
@@ -441,7 +441,9 @@ def page_context(
             "ticket_deck_count": view["ticket_deck_count"],
             "discard_count": view["discard_count"],
             "players": player_rows(table),
-            "log": move_entries(game, table.names, limit=LOG_MOVES),
+            "log": move_entries(
+                logged_moves(game, last_turns=LOG_MOVES), table.names, game.map_id, limit=LOG_MOVES
+            ),
             "final": score_sheet(table),
             "claimable": claimable_list(table),
         }

@@ -7,7 +7,7 @@ from games import engine
 from games.export import export_allowed
 from games.game_log import move_entries, move_sentences
 from games.models import Move
-from games.selectors import access_game, names_for, seat_for
+from games.selectors import access_game, logged_moves, names_for, seat_for
 from games.services.replay import replay_to
 from games.svg import board_svg, card_svg
 from games.svg.palette import player_css
@@ -73,6 +73,6 @@ def game_log(request, game_id: int):
         "games/play/log.html",
         {
             "game": game,
-            "log": move_entries(game, names_for(game)),
+            "log": move_entries(logged_moves(game), names_for(game), game.map_id),
         },
     )

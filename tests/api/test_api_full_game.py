@@ -24,9 +24,16 @@ def test_three_token_users_play_a_whole_game_to_its_ranking(map_id):
     assert sorted(ranked) == ["ada", "bob", "cyd"]
     assert {seat["username"]: seat["place"] for seat in final["seats"]}[ranked[0]] == 1
     assert set(final["view"]["final"]["players"]) == {seat["player"] for seat in final["seats"]}
-    # The log has every move, and the game is listed as finished for its players.
-    log = clients["bob"].get(game_url(game["id"], "moves/"), {"page_size": 1}).json()
-    assert log["count"] == moves
+    # The log has every move, in turns (two card draws are one), and the game is listed as
+    # finished for its players.
+    logged, page = [], 1
+    while page:
+        log = clients["bob"].get(game_url(game["id"], "moves/"), {"page": page, "page_size": 100})
+        logged += log.json()["results"]
+        page = page + 1 if log.json()["next"] else None
+    assert [number for entry in logged for number in entry["moves"]] == list(range(1, moves + 1))
+    assert all(entry["number"] == entry["moves"][-1] for entry in logged)
+    assert any(len(entry["moves"]) == 2 for entry in logged)
     mine = clients["cyd"].get(GAMES, {"filter": "mine"}).json()["results"]
     assert [(g["id"], g["status"]) for g in mine] == [(game["id"], "finished")]
     # A rated game moves everyone's ratings: overall and the map's board.

@@ -8,6 +8,7 @@ import re
 import pytest
 from django.urls import reverse
 from game_steps import make_users, play_to_the_end, started_game, state_of, who_must_act
+from rest_framework.test import APIClient
 
 from games import engine
 from games.services.play import game_play
@@ -101,3 +102,23 @@ def test_the_game_over_sentence_continues_the_last_moves_line(client):
     assert not [line for line in lines if re.search(r"; [A-Z]", line)]
     for line in lines:  # no turn tells the same draw twice
         assert line.count("drew a card from the deck") <= 1, line
+
+
+def test_the_api_logs_each_turn_in_the_page_s_line(client):
+    game, seat = in_play("ann", "bob")
+    first = act(game, seat, {"type": "draw_card", "from": "deck"})
+    second = act(game, seat, {"type": "draw_card", "from": "deck"})
+    api = APIClient()
+    api.force_authenticate(seat.user)
+
+    entries = api.get(f"/api/v1/games/{game.pk}/moves/", {"page_size": 100}).json()["results"]
+
+    assert [f"{entry['number']}. {entry['line']}" for entry in reversed(entries)] == log_lines(
+        client, game
+    )
+    assert entries[-1]["moves"] == [first.move.number, second.move.number]
+    assert entries[-1]["player"] == seat.user.username
+    assert [event["source"] for event in entries[-1]["events"] if "source" in event] == [
+        "deck",
+        "deck",
+    ]

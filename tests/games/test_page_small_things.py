@@ -30,11 +30,11 @@ def test_new_game_opened_directly_leads_to_the_lobby_form():
 
 
 def test_the_login_page_from_a_game_link_says_why_it_is_shown():
-    from games.mail.compose import game_url
+    from games.mail.compose import game_login_link
 
     ann, bob = make_users("ann", "bob")
     game = started_game([ann, bob])
-    link = game_url(game)  # as the your-turn mail has it
+    link = game_login_link(game)  # as the your-turn mail has it
     html = Client().get(link[link.index("/accounts/") :]).content.decode()
     assert f"Log in to open game #{game.pk}." in html
     # Reached by itself, the login page gives no reason.

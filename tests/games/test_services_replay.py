@@ -9,7 +9,7 @@ from games import engine
 from games.engine.describe import continued
 from games.game_log import move_entries
 from games.models import GameStatus, Move, Notification, NotificationKind, RatingChange
-from games.selectors import names_for
+from games.selectors import logged_moves, names_for
 from games.services.replay import rebuild_state, state_at
 
 pytestmark = pytest.mark.django_db
@@ -49,7 +49,7 @@ def test_a_random_game_finishes_and_its_move_log_rebuilds_the_stored_state(map_i
     assert state_at(game, middle).to_dict() != game.state
     assert rebuild_state(game) == state_at(game, played)
 
-    log = move_entries(game, names_for(game))
+    log = move_entries(logged_moves(game), names_for(game), game.map_id)
     assert log[0]["number"] == played  # newest first: the game's end is described first
     last_events = Move.objects.get(game=game, number=played).events
     names = {s.player_id: s.user.username for s in game.seats.all()}

@@ -1,17 +1,29 @@
-"""One entry of a game's move log: public by construction (built from the move's events)."""
+"""One turn of a game's move log: public by construction (built from the moves' events)."""
 
 from rest_framework import serializers
 
 
 class MoveEntry(serializers.Serializer):
-    number = serializers.IntegerField()
+    number = serializers.IntegerField(help_text="The number of the turn's last move.")
+    moves = serializers.ListField(
+        child=serializers.IntegerField(),
+        help_text="The numbers of the turn's moves: two for a turn of two card draws.",
+    )
     player = serializers.CharField(
         allow_null=True, help_text="Username of the seat that moved (or forfeited)."
     )
     action_type = serializers.CharField(help_text="e.g. `claim_route`, `forfeit`.")
-    sentences = serializers.ListField(child=serializers.CharField())
+    sentences = serializers.ListField(
+        child=serializers.CharField(),
+        help_text="The turn's log line in parts, as the game page shows it: a turn's two card "
+        "draws in one sentence; whose turn it is next is not told.",
+    )
+    line = serializers.CharField(
+        help_text='The log line as one text: the sentences joined with "; ".'
+    )
     events = serializers.ListField(
         child=serializers.DictField(),
-        help_text="The engine's public events (a blind draw never names its card).",
+        help_text="The engine's public events of the turn's moves (a blind draw never names "
+        "its card).",
     )
-    created_at = serializers.DateTimeField()
+    created_at = serializers.DateTimeField(help_text="When the turn's last move was made.")

@@ -1,37 +1,34 @@
-"""GET /api/v1/games/<id>/moves/: the move log, oldest first, paginated.
+"""GET /api/v1/games/<id>/moves/: the move log, oldest first, paginated, turn by turn.
 
-Built from each move's public events only. The stored action is never sent
-(a keep_tickets action names the kept tickets); only its type is read.
+The same log as the game page's (games.game_log.move_entries): a turn of two card draws
+is one entry with one line. Built from each move's public events only. The stored action
+is never sent (a keep_tickets action names the kept tickets); only its type is read.
 """
 
-from django.db.models.fields.json import KT
 from drf_spectacular.utils import extend_schema
 
 from games.api.docs import refusals
 from games.api.serializers.moves import MoveEntry
-from games.game_log import describe
-from games.models import Move
-from games.selectors import names_for, visible_game
+from games.game_log import move_entries
+from games.selectors import logged_moves, names_for, visible_game
 
 from .base import ApiView
 
 
-def move_entries(game, moves) -> list[dict]:
-    names = names_for(game)
-    entries = []
-    for move in moves:
-        sentences = [describe(event, names, game.map_id) for event in move.events]
-        entries.append(
-            {
-                "number": move.number,
-                "player": move.seat.user.username if move.seat else None,
-                "action_type": move.action_type,
-                "sentences": [sentence for sentence in sentences if sentence],
-                "events": move.events,
-                "created_at": move.created_at,
-            }
-        )
-    return entries
+def api_log_entry(entry: dict) -> dict:
+    """One turn of the log as the API tells it: the page's line, and the facts of its moves."""
+    moves = entry["moves"]
+    sentences = entry["sentences"]
+    return {
+        "number": entry["number"],
+        "moves": [move.number for move in moves],
+        "player": moves[0].seat.user.username if moves[0].seat else None,
+        "action_type": moves[0].action_type,
+        "sentences": sentences,
+        "line": f"{'; '.join(sentences)}." if sentences else "",
+        "events": [event for move in moves for event in move.events],
+        "created_at": moves[-1].created_at,
+    }
 
 
 class MoveLogView(ApiView):
@@ -41,20 +38,16 @@ class MoveLogView(ApiView):
         operation_id="games_moves",
         tags=["play"],
         summary="The move log",
-        description="One entry per move, oldest first: who moved, the action type, the "
-        "log sentences and the engine's public events (player ids as in the game's "
-        "`seats`). Hidden details (a blind-drawn card, which tickets were kept) are never "
-        "in it.",
+        description="One entry per turn, oldest first, as the game page logs it: who moved, "
+        "the action type, the log line and the engine's public events (player ids as in the "
+        "game's `seats`). A turn of two card draws is one entry of two moves. Hidden details "
+        "(a blind-drawn card, which tickets were kept) are never in it.",
         responses={200: MoveEntry(many=True), **refusals(404)},
     )
     def get(self, request, game_id: int):
         game = visible_game(game_id=game_id, user=request.user)
-        moves = (
-            Move.objects.filter(game=game)
-            .order_by("number")
-            .select_related("seat__user")
-            .annotate(action_type=KT("action__type"))
-            .only("number", "events", "created_at", "seat__user__username", "seat__id")
+        entries = move_entries(logged_moves(game), names_for(game), game.map_id)[::-1]
+        page = self.paginate_queryset(entries)
+        return self.get_paginated_response(
+            MoveEntry([api_log_entry(entry) for entry in page], many=True).data
         )
-        page = self.paginate_queryset(moves)
-        return self.get_paginated_response(MoveEntry(move_entries(game, page), many=True).data)
