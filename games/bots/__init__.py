@@ -1,0 +1,65 @@
+"""Bots: computer players that decide from what their seat may know (see README.md).
+
+Pure Python beside the engine: no Django, no clock, no global random.
+"""
+
+from __future__ import annotations
+
+from .base import Bot, Seat, bot_rng, seat_for
+from .heuristic import (
+    Casual,
+    DestinationHungry,
+    LongRoute,
+    OneStepThinking,
+    RandomBot,
+    RouteFocus,
+)
+from .strong import Strong
+
+BASELINES = ("random", "route_focus", "destination_hungry", "long_route", "one_step")
+LEVELS = ("beginner", "casual", "strong")
+
+
+def make_bot(name: str) -> Bot:
+    """A bot by its arena name: a baseline, a level, or `strong:N` (N simulated actions
+    per decision)."""
+    base, _, arg = name.partition(":")
+    makers = {
+        "random": RandomBot,
+        "route_focus": RouteFocus,
+        "destination_hungry": DestinationHungry,
+        "long_route": LongRoute,
+        "one_step": OneStepThinking,
+        "beginner": Beginner,
+        "casual": Casual,
+    }
+    if base == "strong":
+        return Strong(budget=int(arg)) if arg else Strong()
+    if base not in makers or arg:
+        raise KeyError(f"unknown bot {name!r}; choose from {', '.join((*BASELINES, *LEVELS))}")
+    return makers[base]()
+
+
+class Beginner(RouteFocus):
+    """Our Beginner level: the Route Focus baseline (one ticket at a time)."""
+
+    name = "beginner"
+
+
+__all__ = [
+    "BASELINES",
+    "LEVELS",
+    "Beginner",
+    "Bot",
+    "Casual",
+    "DestinationHungry",
+    "LongRoute",
+    "OneStepThinking",
+    "RandomBot",
+    "RouteFocus",
+    "Seat",
+    "Strong",
+    "bot_rng",
+    "make_bot",
+    "seat_for",
+]

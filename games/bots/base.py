@@ -1,0 +1,70 @@
+"""What a bot is given: its seat's view, the public history and the legal moves. Nothing else.
+
+A bot is an object with `name` and `decide(seat) -> Action`. `Seat` is built by `seat_for`
+from the game's state, but holds only what that seat may know: `player_view` of the seat,
+the public events so far, and the legal moves (which depend only on the seat's own hand,
+the table and the piles' sizes). Its `rng` is seeded from a string that names the game, the
+seat and the move number, so a bot game replays exactly, and a bot cannot read the deck
+order from it.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from games.engine import (
+    Action,
+    ActionType,
+    State,
+    legal_action_kinds,
+    legal_options,
+    player_view,
+)
+
+
+@dataclass(frozen=True)
+class Seat:
+    """Everything a bot may use for one decision."""
+
+    view: Any  # PlayerView of the seat
+    history: Sequence[dict]  # public events of the game so far, oldest first
+    kinds: tuple[ActionType, ...]  # the action types legal now
+    legal: Callable[[ActionType], Sequence[Action]]  # kind -> the legal actions of that kind
+    rng: random.Random
+
+    @property
+    def me(self) -> str:
+        return self.view["viewer"]
+
+    def options(self, kind: ActionType) -> Sequence[Action]:
+        """The legal actions of one kind (a function of what the seat sees)."""
+        if kind not in self.kinds:
+            return ()
+        return self.legal(kind)
+
+
+class Bot(Protocol):
+    name: str
+
+    def decide(self, seat: Seat) -> Action: ...
+
+
+def bot_rng(game_key: str, player: str, move: int) -> random.Random:
+    """The generator of one decision: from the game's key, the seat and the move number.
+
+    A string seed is hashed (SHA-512) by random.Random, so the deck's shuffle seed cannot be
+    recovered from it even when `game_key` is derived from the game's own seed."""
+    return random.Random(f"bot:{game_key}:{player}:{move}")
+
+
+def seat_for(state: State, player: str, history: Sequence[dict], rng: random.Random) -> Seat:
+    return Seat(
+        view=player_view(state, player),
+        history=history,
+        kinds=legal_action_kinds(state, player),
+        legal=lambda kind: legal_options(state, player, kind),
+        rng=rng,
+    )

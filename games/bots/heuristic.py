@@ -1,0 +1,334 @@
+"""The baselines of de Mesentier Silva, Lee, Togelius and Nealen (FDG 2017), the random
+player, and our Casual level: rule-based bots that plan paths for their tickets.
+
+See README.md for how each description was read and where it left a choice.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from games.engine import Action, ActionType, PendingKind
+from games.engine.maps import COLORS, LOCOMOTIVE
+
+from .base import Seat
+from .common import (
+    best_claim,
+    choose_keep,
+    claims_by_route,
+    draw_toward,
+    keep_value,
+    pay_or_decline,
+    station_completing,
+)
+from .knowledge import Knowledge
+
+TURN = None  # no pending decision: the first action of a turn
+
+
+def _pending_kind(seat: Seat):
+    pending = seat.view["pending"]
+    return None if pending is None else pending["kind"]
+
+
+def _only(seat: Seat) -> Action | None:
+    """Pass when nothing else is legal."""
+    if seat.kinds == (ActionType.PASS,):
+        return seat.options(ActionType.PASS)[0]
+    return None
+
+
+def _fallback(seat: Seat, k: Knowledge) -> Action:
+    """Some legal action: draw a card, else the longest claim, else draw tickets, else pass."""
+    if ActionType.DRAW_CARD in seat.kinds:
+        return draw_toward(seat, k, {})
+    claim = best_claim(seat, k, None)
+    if claim is not None:
+        return claim
+    for kind in seat.kinds:
+        options = seat.options(kind)
+        if options:
+            return options[0]
+    raise RuntimeError("no legal action")  # the engine always offers one (pass at worst)
+
+
+class RandomBot:
+    """Today's benchmark player: a legal action kind uniformly, then one of its options."""
+
+    name = "random"
+
+    def decide(self, seat: Seat) -> Action:
+        kinds = seat.kinds
+        options = seat.options(kinds[int(seat.rng.random() * len(kinds))])
+        return options[int(seat.rng.random() * len(options))]
+
+
+class PlannerBot:
+    """Shared skeleton: answer pending decisions, then a turn's first action (`turn`)."""
+
+    name = "planner"
+
+    def decide(self, seat: Seat) -> Action:
+        only = _only(seat)
+        if only is not None:
+            return only
+        k = Knowledge(seat.view)
+        kind = _pending_kind(seat)
+        if ActionType.KEEP_TICKETS in seat.kinds:
+            return self.keep(seat, k)
+        if kind == PendingKind.TUNNEL:
+            return pay_or_decline(seat, k, self.pay_tunnel(seat, k))
+        if kind == PendingKind.SECOND_CARD:
+            return draw_toward(seat, k, self.needs(k)) or _fallback(seat, k)
+        return self.turn(seat, k) or _fallback(seat, k)
+
+    # --- overridden by each bot ---
+    def keep(self, seat: Seat, k: Knowledge) -> Action:
+        return choose_keep(seat, k, lambda kept: keep_value(k, kept, 1.0, 0.5))
+
+    def targets(self, k: Knowledge) -> list[str]:
+        return k.plan(k.open_tickets())[0]
+
+    def needs(self, k: Knowledge) -> dict[str, int]:
+        return k.needs(self.targets(k))
+
+    def pay_tunnel(self, seat: Seat, k: Knowledge) -> bool:
+        return True
+
+    def turn(self, seat: Seat, k: Knowledge) -> Action | None:
+        raise NotImplementedError
+
+    # --- shared moves ---
+    def _draw_tickets(self, seat: Seat) -> Action | None:
+        if ActionType.DRAW_TICKETS in seat.kinds:
+            return seat.options(ActionType.DRAW_TICKETS)[0]
+        return None
+
+
+class RouteFocus(PlannerBot):
+    """Route Focus: one destination at a time, the most valuable first; claims the routes
+    of its shortest path, draws the colours that path needs, and draws new destinations once
+    every destination is completed or cannot be."""
+
+    name = "route_focus"
+
+    def keep(self, seat, k):
+        # Keeps the fewest it may, the cheapest to connect.
+        def score(kept: Sequence[str]) -> float:
+            cost = sum(k.path(k.map.tickets[t].a, k.map.tickets[t].b)[0] for t in kept)
+            return -100.0 * len(kept) - cost
+
+        return choose_keep(seat, k, score)
+
+    def targets(self, k):
+        for t in k.open_tickets():
+            planned, ok, _ = k.plan([t])
+            if ok:
+                return planned
+        return []
+
+    def turn(self, seat, k):
+        targets = self.targets(k)
+        if targets:
+            claim = best_claim(seat, k, set(targets))
+            if claim is not None:
+                return claim
+            return draw_toward(seat, k, k.needs(targets))
+        if k.trains >= 10:
+            draw = self._draw_tickets(seat)
+            if draw is not None:
+                return draw
+        return best_claim(seat, k, None) or draw_toward(seat, k, {})
+
+
+class DestinationHungry(PlannerBot):
+    """Destination Hungry: gathers destinations first (keeps every one that fits a joint
+    plan and draws more while the plan uses under 60% of its trains), then builds the plan."""
+
+    name = "destination_hungry"
+
+    def keep(self, seat, k):
+        return choose_keep(seat, k, lambda kept: keep_value(k, kept, 0.5, 0.0))
+
+    def turn(self, seat, k):
+        planned, ok, _ = k.plan(k.open_tickets())
+        used = sum(k.map.routes[r].length for r in planned)
+        if used < 0.6 * k.trains and k.trains >= 15 and not k.endgame():
+            draw = self._draw_tickets(seat)
+            if draw is not None:
+                return draw
+        if planned:
+            claim = best_claim(seat, k, set(planned))
+            if claim is not None:
+                return claim
+            return draw_toward(seat, k, k.needs(planned))
+        return best_claim(seat, k, None) or draw_toward(seat, k, {})
+
+
+class LongRoute(PlannerBot):
+    """Long Route: claims long routes (5 and 6 cars, and 4 when its tickets have none left);
+    keeps destinations whose paths use long routes; collects the colour it holds most."""
+
+    name = "long_route"
+
+    def keep(self, seat, k):
+        def score(kept: Sequence[str]) -> float:
+            total = 0.0
+            for t in kept:
+                _c, routes = k.path(k.map.tickets[t].a, k.map.tickets[t].b)
+                total += sum(k.map.routes[r].length for r in routes if k.map.routes[r].length >= 4)
+            return total - 0.1 * len(kept)
+
+        return choose_keep(seat, k, score)
+
+    def _long_open(self, k: Knowledge) -> list[str]:
+        return [
+            r.id
+            for r in k.map.routes.values()
+            if r.length >= 5 and r.length <= k.trains and k.is_open(r.id)
+        ]
+
+    def targets(self, k):
+        planned = k.plan(k.open_tickets())[0]
+        longs = self._long_open(k)
+        if longs:
+            colour = max(COLORS, key=lambda c: (k.hand.get(c, 0), c))
+            fit = [r for r in longs if k.map.routes[r].color in (colour, "gray")] or longs
+            planned = [*planned, max(fit, key=lambda r: (k.map.routes[r].length, r))]
+        return planned
+
+    def turn(self, seat, k):
+        by_route = claims_by_route(seat)
+        long_claim = best_claim(
+            seat, k, [r for r in by_route if k.map.routes[r].length >= 5], by_route=by_route
+        )
+        if long_claim is not None:
+            return long_claim
+        planned = k.plan(k.open_tickets())[0]
+        claim = best_claim(seat, k, set(planned), by_route=by_route)
+        if claim is not None:
+            return claim
+        if not planned:
+            four = best_claim(
+                seat, k, [r for r in by_route if k.map.routes[r].length >= 4], by_route=by_route
+            )
+            if four is not None:
+                return four
+            if k.trains >= 15:
+                draw = self._draw_tickets(seat)
+                if draw is not None:
+                    return draw
+            if k.endgame():
+                claim = best_claim(seat, k, None, by_route=by_route)
+                if claim is not None:
+                    return claim
+        return draw_toward(seat, k, k.needs(self.targets(k)))
+
+
+class OneStepThinking(PlannerBot):
+    """One Step Thinking: every turn, each kind of move is valued by what it brings at once
+    (a claim of its path, a card its path needs, new destinations when it has none open),
+    and the best is played: no plan carried over from one turn to the next."""
+
+    name = "one_step"
+
+    def keep(self, seat, k):
+        def score(kept: Sequence[str]) -> float:
+            value = 0.0
+            for t in kept:
+                cost = k.path(k.map.tickets[t].a, k.map.tickets[t].b)[0]
+                value += k.map.tickets[t].points / max(cost, 1.0)
+            return value - 2.0 * len(kept)
+
+        return choose_keep(seat, k, score)
+
+    def targets(self, k):
+        # Only the most valuable open ticket that can still be made, seen afresh each turn.
+        for t in k.open_tickets():
+            planned, ok, _ = k.plan([t])
+            if ok:
+                return planned
+        return []
+
+    def turn(self, seat, k):
+        targets = self.targets(k)
+        by_route = claims_by_route(seat)
+        moves: list[tuple[float, Action]] = []
+        if targets:
+            claim = best_claim(seat, k, set(targets), by_route=by_route)
+            if claim is not None:
+                moves.append((20.0 + k.map.route_points(k.map.routes[claim.route].length), claim))
+        anyclaim = best_claim(seat, k, None, by_route=by_route)
+        if anyclaim is not None and k.map.routes[anyclaim.route].length >= 3:
+            moves.append((k.map.route_points(k.map.routes[anyclaim.route].length), anyclaim))
+        if not targets and k.trains >= 10:
+            draw = self._draw_tickets(seat)
+            if draw is not None:
+                moves.append((8.0, draw))
+        card = draw_toward(seat, k, k.needs(targets)) if targets else None
+        if card is not None:
+            moves.append((9.0, card))
+        if not moves:
+            return None
+        return max(moves, key=lambda m: m[0])[1]
+
+
+class Casual(PlannerBot):
+    """Our Casual level: a joint plan for all open tickets (shared paths), tickets kept by
+    what fits the trains left, new tickets only with trains and time to spare, tunnels tried
+    with a spare card, stations when one completes a ticket, the most points in the end."""
+
+    name = "casual"
+
+    def keep(self, seat, k):
+        return choose_keep(seat, k, lambda kept: keep_value(k, kept, 1.5, 0.6))
+
+    def pay_tunnel(self, seat, k):
+        pending = seat.view["pending"]
+        r = k.map.routes[pending["route"]]
+        planned = set(self.targets(k))
+        return r.id in planned or pending["extra"] <= 1 or r.length >= 4
+
+    def turn(self, seat, k):
+        station = station_completing(seat, k)
+        if station is not None:
+            return station
+        by_route = claims_by_route(seat)
+        planned = self.targets(k)
+        endgame = k.endgame()
+        if planned:
+            claim = best_claim(seat, k, set(planned), by_route=by_route)
+            if claim is not None:
+                return claim
+            if endgame:
+                claim = best_claim(
+                    seat, k, None, lambda r: k.map.routes[r].length, by_route=by_route
+                )
+                if claim is not None:
+                    return claim
+            return draw_toward(seat, k, k.needs(planned))
+        rivals_trains = min(p["trains"] for q, p in seat.view["players"].items() if q != k.me)
+        if k.trains >= 14 and rivals_trains >= 14 and not endgame:
+            draw = self._draw_tickets(seat)
+            if draw is not None:
+                return draw
+        claim = best_claim(seat, k, None, by_route=by_route)
+        if claim is not None and (endgame or k.map.routes[claim.route].length >= 3):
+            return claim
+        return draw_toward(seat, k, self._long_needs(k))
+
+    def _long_needs(self, k: Knowledge) -> dict[str, int]:
+        """Without tickets to build: the longest open route in the colours held."""
+        best = None
+        for r in k.map.routes.values():
+            if r.length > k.trains or not k.is_open(r.id) or r.locomotives:
+                continue
+            have = k.hand.get(LOCOMOTIVE, 0) + (
+                max(k.hand.get(c, 0) for c in COLORS)
+                if r.color == "gray"
+                else k.hand.get(r.color, 0)
+            )
+            key = (k.map.route_points(r.length) * min(1.0, (have + 2) / r.length), r.id)
+            if best is None or key > best[0]:
+                best = (key, r.id)
+        return k.needs([best[1]]) if best else {}

@@ -1,0 +1,258 @@
+"""Strong: determinised rollouts over hidden information sampled from what the seat knows.
+
+At the first action of a turn, Strong lists a few candidate moves (Casual's choice, the
+claims of its plan and the longest claims, each face-up card and the blind draw, new
+tickets), samples "worlds" consistent with its view (the others' hands: the face-up cards
+they took and have not spent, the rest drawn from the unseen cards; their tickets from the
+tickets it has not seen; the deck and the discard from what is left), and plays each
+candidate in the same worlds, every player then following the Casual policy for a few
+turns, and scores the position reached (see `evaluate`). The candidate with the best mean
+wins. Its budget is a count of simulated engine actions per decision (not a clock), so a
+game replays exactly; the arena measures the time that takes.
+Pending decisions (second card, tunnel, tickets to keep) are Casual's.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+
+from games.engine import (
+    Action,
+    ActionType,
+    EventType,
+    Phase,
+    State,
+    apply,
+    get_map,
+    player_view,
+)
+from games.engine.cards import BOX, KIND_INDEX
+from games.engine.maps import CARD_KINDS
+from games.engine.state import Claims
+
+from .base import Seat, seat_for
+from .common import best_claim, claims_by_route
+from .heuristic import Casual
+from .knowledge import Knowledge
+
+DEFAULT_BUDGET = 2500  # simulated actions per decision (p95 under 2 s: see README)
+HORIZON_TURNS = 3  # turns each player plays in a rollout before the position is scored
+MAX_CANDIDATES = 6
+
+
+def known_cards(history: Sequence[Mapping], players: Sequence[str]) -> dict[str, list[int]]:
+    """Cards each player is known to hold: face-up cards taken, less the cards they paid.
+
+    (A payment is counted against known cards of its colours first, which is the least a
+    player can have left.)"""
+    known = {p: [0] * len(CARD_KINDS) for p in players}
+    for e in history:
+        t = e["type"]
+        if t == EventType.CARD_DRAWN and e["source"] == "face_up":
+            known[e["player"]][KIND_INDEX[e["color"]]] += 1
+        elif t in (EventType.ROUTE_CLAIMED, EventType.STATION_BUILT, EventType.TUNNEL_PAID):
+            held = known[e["player"]]
+            for kind, n in (e.get("cards") or {}).items():
+                i = KIND_INDEX[kind]
+                held[i] = max(0, held[i] - n)
+    return known
+
+
+def sample_world(view: Mapping, history: Sequence[Mapping], rng: random.Random) -> State:
+    """A full game state consistent with `view` (the seat's knowledge), hidden parts drawn."""
+    me = view["viewer"]
+    players = tuple(view["players_order"])
+    m = get_map(view["map"])
+    pool = list(BOX)
+    my_hand = view["players"][me]["hand"]
+    for kind, n in my_hand.items():
+        pool[KIND_INDEX[kind]] -= n
+    for kind in view["face_up"]:
+        pool[KIND_INDEX[kind]] -= 1
+    known = known_cards(history, players)
+    hands = []
+    for p in players:
+        if p == me:
+            hands.append(tuple(my_hand.get(k, 0) for k in CARD_KINDS))
+            continue
+        want = view["players"][p]["card_count"]
+        hand = [0] * len(CARD_KINDS)
+        for i, n in enumerate(known[p]):
+            take = min(n, pool[i], want - sum(hand))
+            hand[i] += take
+            pool[i] -= take
+        hands.append(hand)
+    unseen = [k for k, n in zip(CARD_KINDS, pool, strict=True) for _ in range(max(n, 0))]
+    rng.shuffle(unseen)
+    for seat, p in enumerate(players):
+        if p == me:
+            continue
+        hand = hands[seat]
+        while sum(hand) < view["players"][p]["card_count"] and unseen:
+            hand[KIND_INDEX[unseen.pop()]] += 1
+        hands[seat] = tuple(hand)
+    discard_n = min(view["discard_count"], len(unseen))
+    discard = tuple(unseen[:discard_n])
+    deck = tuple(unseen[discard_n:])
+
+    mine = set(view["players"][me]["tickets"]) | set(view["players"][me].get("offered") or [])
+    regular = [t for t in m.regular_tickets if t not in mine]
+    longs = [t for t in m.long_tickets if t not in mine]
+    rng.shuffle(regular)
+    rng.shuffle(longs)
+    ticket_deck = tuple(regular[: view["ticket_deck_count"]])
+    rest = regular[view["ticket_deck_count"] :]
+    tickets = []
+    for p in players:
+        if p == me:
+            tickets.append(tuple(view["players"][me]["tickets"]))
+            continue
+        n = view["players"][p]["ticket_count"]
+        got = []
+        if longs and n and (rng.random() < 0.5 or not rest):
+            got.append(longs.pop())
+        while len(got) < n and (rest or longs):
+            got.append(rest.pop() if rest else longs.pop())
+        tickets.append(tuple(got))
+    last = view["last_round_ends_after"]
+    return State(
+        map_id=view["map"],
+        players=players,
+        seed=rng.getrandbits(32),
+        shuffles=0,
+        phase=Phase.PLAY,
+        current=players.index(view["current"]),
+        pending=None,
+        deck=deck,
+        discard=discard,
+        face_up=tuple(view["face_up"]),
+        ticket_deck=ticket_deck,
+        claims=Claims(view["claims"]),
+        stations=dict(view["stations"]),
+        hands=tuple(hands),
+        tickets=tuple(tickets),
+        offered=((),) * len(players),
+        trains=tuple(view["players"][p]["trains"] for p in players),
+        scores=tuple(view["players"][p]["score"] for p in players),
+        forfeited=tuple(view["players"][p]["forfeited"] for p in players),
+        last_round_ends_after=None if last is None else players.index(last),
+        passes=0,
+        final=None,
+    )
+
+
+def player_value(state: State, player: str) -> float:
+    """A position's worth for one player: route points, completed tickets, open tickets by
+    how likely they still are, a little for cards in hand."""
+    if state.final is not None:
+        return float(state.final.players[player].total)
+    view = player_view(state, player)
+    k = Knowledge(view)
+    value = float(k.entry["score"])
+    tickets = k.map.tickets
+    open_ = []
+    for t in k.tickets:
+        if k.ticket_done(t):
+            value += tickets[t].points
+        else:
+            open_.append(t)
+    if open_:
+        open_.sort(key=lambda t: -tickets[t].points)
+        planned, ok, failed = k.plan(open_)
+        min_trains = min(p["trains"] for p in view["players"].values())
+        turns_left = max(1.0, min_trains / 2.5)
+        missing = sum(k.needs(planned).values())
+        risk = min(1.0, missing / (2.0 * turns_left + 1.0))
+        value += sum(tickets[t].points for t in ok) * (1.0 - 2.0 * risk)
+        value -= sum(tickets[t].points for t in failed)
+    value += 0.4 * sum(k.hand.values())
+    return value
+
+
+def evaluate(state: State, me: str) -> float:
+    values = {p: player_value(state, p) for p in state.players}
+    mine = values.pop(me)
+    if not values:
+        return mine
+    others = list(values.values())
+    return mine - 0.5 * max(others) - 0.5 * sum(others) / len(others)
+
+
+class Strong:
+    name = "strong"
+
+    def __init__(self, budget: int = DEFAULT_BUDGET, horizon: int = HORIZON_TURNS) -> None:
+        self.budget = budget
+        self.horizon = horizon
+        self.policy = Casual()
+
+    def candidates(self, seat: Seat, k: Knowledge) -> list[Action]:
+        out: list[Action] = []
+
+        def add(a: Action | None) -> None:
+            if a is not None and a not in out:
+                out.append(a)
+
+        add(self.policy.decide(seat))
+        if ActionType.CLAIM_ROUTE in seat.kinds:
+            by_route = claims_by_route(seat)
+            planned = set(self.policy.targets(k))
+            add(best_claim(seat, k, planned, by_route=by_route))
+            add(best_claim(seat, k, None, by_route=by_route))
+            add(
+                best_claim(
+                    seat,
+                    k,
+                    None,
+                    lambda r: k.map.route_points(k.map.routes[r].length) / k.map.routes[r].length,
+                    by_route=by_route,
+                )
+            )
+        for a in seat.options(ActionType.DRAW_CARD):
+            add(a)
+        if ActionType.DRAW_TICKETS in seat.kinds:
+            add(seat.options(ActionType.DRAW_TICKETS)[0])
+        return out[: MAX_CANDIDATES + 2]
+
+    def decide(self, seat: Seat) -> Action:
+        view = seat.view
+        if view["phase"] != Phase.PLAY or view["pending"] is not None or len(seat.kinds) < 2:
+            return self.policy.decide(seat)
+        k = Knowledge(view)
+        candidates = self.candidates(seat, k)
+        if len(candidates) == 1:
+            return candidates[0]
+        me = seat.me
+        totals = [0.0] * len(candidates)
+        runs = 0
+        spent = 0
+        rng = seat.rng
+        while spent < self.budget or runs == 0:
+            world = sample_world(view, seat.history, rng)
+            world_seed = rng.getrandbits(32)
+            for i, action in enumerate(candidates):
+                value, used = self.rollout(world, me, action, random.Random(world_seed))
+                totals[i] += value
+                spent += used
+            runs += 1
+        best = max(range(len(candidates)), key=lambda i: (totals[i], -i))
+        return candidates[best]
+
+    def rollout(
+        self, world: State, me: str, action: Action, rng: random.Random
+    ) -> tuple[float, int]:
+        state, events = apply(world, me, action)
+        used = 1
+        turns = 0
+        limit = self.horizon * len(world.players)
+        policy = self.policy
+        while state.phase != Phase.GAME_OVER:
+            turns += sum(1 for e in events if e["type"] == EventType.TURN_PASSED)
+            if turns >= limit:
+                break
+            player = state.players[state.current]
+            seat = seat_for(state, player, (), rng)
+            state, events = apply(state, player, policy.decide(seat))
+            used += 1
+        return evaluate(state, me), used

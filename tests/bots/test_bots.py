@@ -1,0 +1,193 @@
+"""Bots: they decide from their seat's knowledge only, replay exactly and play legal games."""
+
+from __future__ import annotations
+
+import dataclasses
+import itertools
+import random
+
+import pytest
+
+from games.bots import BASELINES, LEVELS, make_bot, seat_for
+from games.bots.arena import main as arena_main
+from games.bots.game import play_game
+from games.bots.strong import sample_world
+from games.engine import Phase, State, apply, new_game, player_view, players_to_act
+from games.engine.cards import BOX, TOTAL_TRAIN_CARDS
+from games.engine.maps import CARD_KINDS
+
+QUICK = [*BASELINES, "beginner", "casual", "strong:60"]
+
+
+def _midgame(map_id: str, n: int, seed: int, moves: int) -> tuple[State, list[dict]]:
+    """A position after `moves` actions of Casual bots, with its public history."""
+    bot = make_bot("casual")
+    state = new_game(map_id, [f"p{i + 1}" for i in range(n)], seed)
+    history: list[dict] = []
+    for i in range(moves):
+        if state.phase == Phase.GAME_OVER:
+            break
+        player = players_to_act(state)[0]
+        action = bot.decide(seat_for(state, player, tuple(history), random.Random(i)))
+        state, events = apply(state, player, action)
+        history.extend(events)
+    return state, history
+
+
+def _others_hidden_changed(state: State, viewer: str, rng: random.Random) -> State:
+    """The same position with everything `viewer` cannot see changed: the other hands
+    (swapped with deck cards), the others' tickets (swapped with the ticket deck), the
+    order of both decks, and the seed."""
+    me = state.seat(viewer)
+    deck = list(state.deck)
+    hands = [list(h) for h in state.hands]
+    kinds = list(range(len(BOX)))
+    for seat, hand in enumerate(hands):
+        if seat == me:
+            continue
+        for _ in range(3):  # swap some cards of this hand with deck cards of other kinds
+            held = [k for k in kinds if hand[k]]
+            if not held or not deck:
+                break
+            k = rng.choice(held)
+            j = rng.randrange(len(deck))
+            other = CARD_KINDS.index(deck[j])
+            if other == k:
+                continue
+            hand[k] -= 1
+            hand[other] += 1
+            deck[j] = CARD_KINDS[k]
+    rng.shuffle(deck)
+    ticket_deck = list(state.ticket_deck)
+    tickets = [list(t) for t in state.tickets]
+    for seat, kept in enumerate(tickets):
+        if seat != me and kept and ticket_deck:
+            kept[0], ticket_deck[0] = ticket_deck[0], kept[0]
+    rng.shuffle(ticket_deck)
+    return dataclasses.replace(
+        state,
+        deck=tuple(deck),
+        ticket_deck=tuple(ticket_deck),
+        hands=tuple(tuple(h) for h in hands),
+        tickets=tuple(tuple(t) for t in tickets),
+        seed=state.seed + 1000,
+    )
+
+
+@pytest.mark.parametrize("map_id", ["usa", "europe"])
+@pytest.mark.parametrize("name", QUICK)
+def test_a_bot_decides_the_same_whatever_the_others_hide(map_id, name):
+    rng = random.Random(5)
+    checked = 0
+    for moves in (12, 31, 58):
+        state, history = _midgame(map_id, 3, 11 + moves, moves)
+        if state.phase == Phase.GAME_OVER:
+            continue
+        viewer = players_to_act(state)[0]
+        other = _others_hidden_changed(state, viewer, rng)
+        assert other.to_dict() != state.to_dict()
+        assert player_view(other, viewer) == player_view(state, viewer)
+        one = make_bot(name).decide(
+            seat_for(state, viewer, tuple(history), random.Random(f"{name}:{moves}"))
+        )
+        two = make_bot(name).decide(
+            seat_for(other, viewer, tuple(history), random.Random(f"{name}:{moves}"))
+        )
+        assert one == two
+        checked += 1
+    assert checked >= 2
+
+
+def test_a_bot_game_replays_exactly():
+    bots = lambda: [make_bot("strong:20"), make_bot("long_route")]  # noqa: E731
+    players = ["ann", "bob"]
+    one = play_game("usa", players, bots(), seed=3)
+    two = play_game("usa", players, bots(), seed=3)
+    assert one.state.phase == Phase.GAME_OVER
+    assert one.state.to_dict() == two.state.to_dict()
+    assert one.actions == two.actions
+
+
+def test_sampled_worlds_agree_with_the_view():
+    state, history = _midgame("europe", 4, 2, 40)
+    viewer = players_to_act(state)[0]
+    view = player_view(state, viewer)
+    for i in range(5):
+        world = sample_world(view, history, random.Random(i))
+        assert player_view(world, viewer) | {"pending": None} == view | {"pending": None}
+        total = (
+            len(world.deck) + len(world.discard) + len(world.face_up) + sum(map(sum, world.hands))
+        )
+        assert total == TOTAL_TRAIN_CARDS
+        mine = set(world.tickets[world.seat(viewer)])
+        for seat, kept in enumerate(world.tickets):
+            if seat != world.seat(viewer):
+                assert not mine & set(kept)
+
+
+def _mixed_games(maps, counts, games_each, names):
+    played = 0
+    for map_id, n in itertools.product(maps, counts):
+        for g in range(games_each):
+            seats = [names[(g * 3 + i) % len(names)] for i in range(n)]
+            record = play_game(
+                map_id, [f"p{i + 1}" for i in range(n)], [make_bot(s) for s in seats], 100 + g
+            )  # an illegal move raises IllegalMove; a loop raises RuntimeError
+            final = record.state.final
+            assert record.state.phase == Phase.GAME_OVER and final is not None
+            assert sorted(p for group in final.ranking for p in group) == sorted(
+                record.state.players
+            )
+            played += 1
+    return played
+
+
+def test_bots_play_legal_games_to_the_end_on_both_maps():
+    names = [*BASELINES, "beginner", "casual"]
+    assert _mixed_games(["usa", "europe"], [2, 3, 4, 5], 2, names) == 16
+    assert _mixed_games(["usa", "europe"], [2], 1, ["strong:20", "casual"]) == 2
+
+
+@pytest.mark.slow
+def test_many_bot_games_end_without_an_illegal_move():
+    names = [*BASELINES, "beginner", "casual"]
+    assert _mixed_games(["usa", "europe"], [2, 3, 4, 5], 125, names) == 1000
+    assert _mixed_games(["usa", "europe"], [2, 3, 4, 5], 5, ["strong:100", *names]) == 40
+
+
+def test_the_arena_prints_each_seat_figures(capsys):
+    arena_main(["--map", "usa", "--players", "3", "--games", "3", "--seats", "casual,random"])
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == "usa, 3 players, 3 games, seed 1"
+    assert out[1].split()[:4] == ["seat", "win", "%", "score"]
+    rows = out[2:]
+    assert [r.split()[1] for r in rows] == ["casual", "random", "casual"]
+    wins = sum(float(r.split()[2]) for r in rows)
+    assert wins == pytest.approx(100.0, abs=0.2)
+
+
+def test_the_arena_refuses_an_unknown_bot(capsys):
+    with pytest.raises(SystemExit):
+        arena_main(["--seats", "casual,grandmaster"])
+    assert "unknown bot 'grandmaster'" in capsys.readouterr().err
+
+
+def test_levels_and_baselines_are_named():
+    assert LEVELS == ("beginner", "casual", "strong")
+    for name in (*BASELINES, *LEVELS):
+        assert make_bot(name).name == name
+
+
+def test_bots_are_pure_python_without_clock_or_global_random():
+    from pathlib import Path
+
+    import games.bots
+
+    folder = Path(games.bots.__file__).parent
+    for path in folder.glob("*.py"):
+        text = path.read_text(encoding="utf-8")
+        assert "django" not in text, path.name
+        if path.name != "arena.py":  # the command times the decisions; bots never do
+            assert "import time" not in text and "datetime" not in text, path.name
+        for call in ("random.random(", "random.choice(", "random.shuffle(", "random.seed("):
+            assert call not in text, (path.name, call)
