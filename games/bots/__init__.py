@@ -7,22 +7,22 @@ from __future__ import annotations
 
 from .base import Bot, Seat, bot_rng, seat_for
 from .heuristic import (
-    Casual,
     DestinationHungry,
     LongRoute,
     OneStepThinking,
+    Planner,
     RandomBot,
     RouteFocus,
 )
-from .strong import Strong
+from .strong import Casual, Strong
 
 BASELINES = ("random", "route_focus", "destination_hungry", "long_route", "one_step")
 LEVELS = ("beginner", "casual", "strong")
 
 
 def make_bot(name: str) -> Bot:
-    """A bot by its arena name: a baseline, a level, or `strong:N` (N simulated actions
-    per decision)."""
+    """A bot by its arena name: a baseline, a level, `planner` (the levels' plan policy),
+    or `strong:N` / `casual:N` (N simulated actions per decision)."""
     base, _, arg = name.partition(":")
     makers = {
         "random": RandomBot,
@@ -31,10 +31,11 @@ def make_bot(name: str) -> Bot:
         "long_route": LongRoute,
         "one_step": OneStepThinking,
         "beginner": Beginner,
-        "casual": Casual,
+        "planner": Planner,
     }
-    if base == "strong":
-        return Strong(budget=int(arg)) if arg else Strong()
+    if base in ("strong", "casual") and (not arg or arg.isdigit()):
+        cls = Strong if base == "strong" else Casual
+        return cls(budget=int(arg)) if arg else cls()
     if base not in makers or arg:
         raise KeyError(f"unknown bot {name!r}; choose from {', '.join((*BASELINES, *LEVELS))}")
     return makers[base]()
@@ -55,6 +56,7 @@ __all__ = [
     "DestinationHungry",
     "LongRoute",
     "OneStepThinking",
+    "Planner",
     "RandomBot",
     "RouteFocus",
     "Seat",

@@ -1,5 +1,6 @@
 """The baselines of de Mesentier Silva, Lee, Togelius and Nealen (FDG 2017), the random
-player, and our Casual level: rule-based bots that plan paths for their tickets.
+player, and the plan policy our levels search with: rule-based bots that plan paths for
+their tickets.
 
 See README.md for how each description was read and where it left a choice.
 """
@@ -273,12 +274,13 @@ class OneStepThinking(PlannerBot):
         return max(moves, key=lambda m: m[0])[1]
 
 
-class Casual(PlannerBot):
-    """Our Casual level: a joint plan for all open tickets (shared paths), tickets kept by
+class Planner(PlannerBot):
+    """The plan policy (the searching levels' rollout policy and fallback): a joint plan
+    for all open tickets (shared paths), tickets kept by
     what fits the trains left, new tickets only with trains and time to spare, tunnels tried
     with a spare card, stations when one completes a ticket, the most points in the end."""
 
-    name = "casual"
+    name = "planner"
 
     def keep(self, seat, k):
         return choose_keep(seat, k, lambda kept: keep_value(k, kept, 1.5, 0.6))
@@ -306,6 +308,9 @@ class Casual(PlannerBot):
                 )
                 if claim is not None:
                     return claim
+            spare = self._spare_claim(k, planned, by_route)
+            if spare is not None:
+                return spare
             return draw_toward(seat, k, k.needs(planned))
         rivals_trains = min(p["trains"] for q, p in seat.view["players"].items() if q != k.me)
         if k.trains >= 14 and rivals_trains >= 14 and not endgame:
@@ -316,6 +321,28 @@ class Casual(PlannerBot):
         if claim is not None and (endgame or k.map.routes[claim.route].length >= 3):
             return claim
         return draw_toward(seat, k, self._long_needs(k))
+
+    def _spare_claim(self, k: Knowledge, planned: list[str], by_route) -> Action | None:
+        """A route of 3+ off the plan paid only with cards the plan does not need, leaving
+        the plan's trains (and two more) in hand."""
+        missing, left = k.allocate(planned)
+        plan_trains = sum(k.map.routes[r].length for r in planned)
+        spare_locos = left.get(LOCOMOTIVE, 0) if not missing else 0
+        best = None
+        for rid, options in by_route.items():
+            r = k.map.routes[rid]
+            if r.length < 3 or rid in planned or k.trains - r.length < plan_trains + 2:
+                continue
+            for a in options:
+                cards = dict(a.cards)
+                if cards.get(LOCOMOTIVE, 0) > spare_locos:
+                    continue
+                if any(n > left.get(c, 0) for c, n in cards.items() if c != LOCOMOTIVE):
+                    continue
+                key = (r.length, -cards.get(LOCOMOTIVE, 0), rid)
+                if best is None or key > best[0]:
+                    best = (key, a)
+        return None if best is None else best[1]
 
     def _long_needs(self, k: Knowledge) -> dict[str, int]:
         """Without tickets to build: the longest open route in the colours held."""

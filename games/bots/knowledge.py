@@ -29,6 +29,24 @@ def adjacency(map_id: str) -> dict[str, tuple[tuple[str, str], ...]]:
     return {c: tuple(v) for c, v in out.items()}
 
 
+@cache
+def weighted_adjacency(map_id: str) -> dict[str, tuple[tuple[str, str, int, float], ...]]:
+    """city -> ((route id, other city, length, planning cost), ...)."""
+    m = get_map(map_id)
+    out: dict[str, list[tuple[str, str, int, float]]] = {c: [] for c in m.cities}
+    for r in m.routes.values():
+        cost = r.length + 0.6 * r.locomotives + (0.4 if r.tunnel else 0.0)
+        out[r.a].append((r.id, r.b, r.length, cost))
+        out[r.b].append((r.id, r.a, r.length, cost))
+    return {c: tuple(v) for c, v in out.items()}
+
+
+# Plans are pure functions of (map, seat, claims, tickets, trains): remembered, since a
+# search asks for the same ones many times. Cleared when it grows large.
+_PLANS: dict[tuple, tuple[list[str], list[str], list[str]]] = {}
+_PLANS_MAX = 50_000
+
+
 class Knowledge:
     """The board as one seat sees it (built from that seat's `player_view`)."""
 
@@ -90,7 +108,10 @@ class Knowledge:
         routes their planning cost. With `through_others`, a route of another player costs
         100 (a station could borrow one). Returns (cost, route ids not yet owned)."""
         free = set(free)
-        adj = adjacency(self.map.id)
+        adj = weighted_adjacency(self.map.id)
+        mine = self.mine
+        claims = self.claims
+        is_open = self.is_open
         dist = {a: 0.0}
         back: dict[str, tuple[str, str]] = {}
         heap = [(0.0, a)]
@@ -99,19 +120,19 @@ class Knowledge:
             d, city = heapq.heappop(heap)
             if city == b:
                 break
-            if d > dist.get(city, INF):
+            if d > dist[city]:
                 continue
-            for rid, other in adj[city]:
-                if rid in self.mine or rid in free:
+            for rid, other, length, cost in adj[city]:
+                if rid in mine or rid in free:
                     step = 0.0
-                elif self.is_open(rid):
-                    if self.map.routes[rid].length > trains:
+                elif rid in claims:
+                    if not through_others:
                         continue
-                    step = self.route_cost(rid)
-                elif through_others and rid in self.claims:
                     step = 100.0
-                else:
+                elif length > trains or not is_open(rid):
                     continue
+                else:
+                    step = cost
                 nd = d + step
                 if nd < dist.get(other, INF):
                     dist[other] = nd
@@ -123,7 +144,7 @@ class Knowledge:
         city = b
         while city != a:
             rid, prev = back[city]
-            if rid not in self.mine:
+            if rid not in mine:
                 routes.append(rid)
             city = prev
         return dist[b], routes
@@ -138,6 +159,28 @@ class Knowledge:
         counts the routes already planned as free. Returns (planned routes to claim,
         tickets planned, tickets that cannot be made within `budget` trains)."""
         budget = self.trains if budget is None else budget
+        tickets = tuple(tickets)
+        key = (
+            self.map.id,
+            self.me,
+            self.shared,
+            frozenset(self.claims.items()),
+            tickets,
+            budget,
+            self.trains,
+        )
+        hit = _PLANS.get(key)
+        if hit is not None:
+            return list(hit[0]), list(hit[1]), list(hit[2])
+        result = self._plan(tickets, budget)
+        if len(_PLANS) >= _PLANS_MAX:
+            _PLANS.clear()
+        _PLANS[key] = result
+        return list(result[0]), list(result[1]), list(result[2])
+
+    def _plan(
+        self, tickets: tuple[str, ...], budget: int
+    ) -> tuple[list[str], list[str], list[str]]:
         planned: list[str] = []
         planned_set: set[str] = set()
         used = 0
@@ -170,6 +213,10 @@ class Knowledge:
         """Cards still missing (colour -> count, "locomotive" for ferries and shortfalls) to
         claim all `routes`, allocating the hand greedily: coloured routes first, then gray
         ones in the colour most held."""
+        return self.allocate(routes)[0]
+
+    def allocate(self, routes: Iterable[str]) -> tuple[dict[str, int], dict[str, int]]:
+        """(cards missing for `routes`, cards of the hand left over once they are paid)."""
         left = dict(self.hand)
         missing: dict[str, int] = {}
         grays = []
@@ -194,7 +241,7 @@ class Knowledge:
             left[colour] = left.get(colour, 0) - have
             if rest - have:
                 missing["gray"] = missing.get("gray", 0) + rest - have
-        return missing
+        return missing, left
 
     def endgame(self) -> bool:
         """The end is near: someone is low on trains or the last round is on."""

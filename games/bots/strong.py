@@ -1,15 +1,15 @@
 """Strong: determinised rollouts over hidden information sampled from what the seat knows.
 
-At the first action of a turn, Strong lists a few candidate moves (Casual's choice, the
+At the first action of a turn, Strong lists a few candidate moves (the plan policy's choice, the
 claims of its plan and the longest claims, each face-up card and the blind draw, new
 tickets), samples "worlds" consistent with its view (the others' hands: the face-up cards
 they took and have not spent, the rest drawn from the unseen cards; their tickets from the
 tickets it has not seen; the deck and the discard from what is left), and plays each
-candidate in the same worlds, every player then following the Casual policy for a few
-turns, and scores the position reached (see `evaluate`). The candidate with the best mean
-wins. Its budget is a count of simulated engine actions per decision (not a clock), so a
-game replays exactly; the arena measures the time that takes.
-Pending decisions (second card, tunnel, tickets to keep) are Casual's.
+candidate in the same worlds, every player then following the plan policy
+(`heuristic.Planner`) for a few turns, and scores the position reached (see `evaluate`).
+The candidate with the best mean wins. Its budget is a count of simulated engine actions
+per decision (not a clock), so a game replays exactly; the arena measures the time.
+Pending decisions (second card, tunnel, tickets to keep) are the plan policy's.
 """
 
 from __future__ import annotations
@@ -33,10 +33,11 @@ from games.engine.state import Claims
 
 from .base import Seat, seat_for
 from .common import best_claim, claims_by_route
-from .heuristic import Casual
+from .heuristic import Planner
 from .knowledge import Knowledge
 
-DEFAULT_BUDGET = 2500  # simulated actions per decision (p95 under 2 s: see README)
+DEFAULT_BUDGET = 600  # simulated actions per decision (the arena's times: see README)
+CASUAL_BUDGET = 150  # the Casual level's
 HORIZON_TURNS = 3  # turns each player plays in a rollout before the position is scored
 MAX_CANDIDATES = 6
 
@@ -182,10 +183,11 @@ def evaluate(state: State, me: str) -> float:
 class Strong:
     name = "strong"
 
-    def __init__(self, budget: int = DEFAULT_BUDGET, horizon: int = HORIZON_TURNS) -> None:
+    def __init__(self, budget: int | None = None, horizon: int = HORIZON_TURNS) -> None:
+        budget = DEFAULT_BUDGET if budget is None else budget
         self.budget = budget
         self.horizon = horizon
-        self.policy = Casual()
+        self.policy = Planner()
 
     def candidates(self, seat: Seat, k: Knowledge) -> list[Action]:
         out: list[Action] = []
@@ -256,3 +258,12 @@ class Strong:
             state, events = apply(state, player, policy.decide(seat))
             used += 1
         return evaluate(state, me), used
+
+
+class Casual(Strong):
+    """Our Casual level: the same search on a small budget."""
+
+    name = "casual"
+
+    def __init__(self, budget: int | None = None, horizon: int = HORIZON_TURNS) -> None:
+        super().__init__(CASUAL_BUDGET if budget is None else budget, horizon)

@@ -16,12 +16,12 @@ from games.engine import Phase, State, apply, new_game, player_view, players_to_
 from games.engine.cards import BOX, TOTAL_TRAIN_CARDS
 from games.engine.maps import CARD_KINDS
 
-QUICK = [*BASELINES, "beginner", "casual", "strong:60"]
+QUICK = [*BASELINES, "beginner", "planner", "casual", "strong:60"]
 
 
 def _midgame(map_id: str, n: int, seed: int, moves: int) -> tuple[State, list[dict]]:
-    """A position after `moves` actions of Casual bots, with its public history."""
-    bot = make_bot("casual")
+    """A position after `moves` actions of the plan policy, with its public history."""
+    bot = make_bot("planner")
     state = new_game(map_id, [f"p{i + 1}" for i in range(n)], seed)
     history: list[dict] = []
     for i in range(moves):
@@ -143,25 +143,25 @@ def _mixed_games(maps, counts, games_each, names):
 
 
 def test_bots_play_legal_games_to_the_end_on_both_maps():
-    names = [*BASELINES, "beginner", "casual"]
+    names = [*BASELINES, "beginner", "planner"]
     assert _mixed_games(["usa", "europe"], [2, 3, 4, 5], 2, names) == 16
-    assert _mixed_games(["usa", "europe"], [2], 1, ["strong:20", "casual"]) == 2
+    assert _mixed_games(["usa", "europe"], [2], 1, ["strong:20", "casual:20"]) == 2
 
 
 @pytest.mark.slow
 def test_many_bot_games_end_without_an_illegal_move():
-    names = [*BASELINES, "beginner", "casual"]
+    names = [*BASELINES, "beginner", "planner"]
     assert _mixed_games(["usa", "europe"], [2, 3, 4, 5], 125, names) == 1000
     assert _mixed_games(["usa", "europe"], [2, 3, 4, 5], 5, ["strong:100", *names]) == 40
 
 
 def test_the_arena_prints_each_seat_figures(capsys):
-    arena_main(["--map", "usa", "--players", "3", "--games", "3", "--seats", "casual,random"])
+    arena_main(["--map", "usa", "--players", "3", "--games", "3", "--seats", "planner,random"])
     out = capsys.readouterr().out.splitlines()
     assert out[0] == "usa, 3 players, 3 games, seed 1"
     assert out[1].split()[:4] == ["seat", "win", "%", "score"]
     rows = out[2:]
-    assert [r.split()[1] for r in rows] == ["casual", "random", "casual"]
+    assert [r.split()[1] for r in rows] == ["planner", "random", "planner"]
     wins = sum(float(r.split()[2]) for r in rows)
     assert wins == pytest.approx(100.0, abs=0.2)
 
@@ -174,8 +174,10 @@ def test_the_arena_refuses_an_unknown_bot(capsys):
 
 def test_levels_and_baselines_are_named():
     assert LEVELS == ("beginner", "casual", "strong")
-    for name in (*BASELINES, *LEVELS):
+    for name in (*BASELINES, *LEVELS, "planner"):
         assert make_bot(name).name == name
+    assert make_bot("strong:90").budget == 90
+    assert make_bot("casual").budget < make_bot("strong").budget
 
 
 def test_bots_are_pure_python_without_clock_or_global_random():
