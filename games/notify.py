@@ -41,11 +41,12 @@ def on_game_started(game) -> None:
     _your_turn_mails(game, _seats(game), mover_id=None)
 
 
-def on_move(game, move) -> None:
-    """A move was applied; the turn may have passed to someone else, or someone forfeited."""
+def on_move(game, move, seats: list[Seat] | None = None) -> None:
+    """A move was applied; the turn may have passed to someone else, or someone forfeited.
+    `seats` are the game's seats as the move left them (users selected), if at hand."""
     if not game.is_active:
         return  # the game ended with this move: on_game_over sends the results
-    seats = _seats(game)
+    seats = _seats(game) if seats is None else seats
     for event in move.events:
         if event.get("type") == EventType.PLAYER_FORFEITED:
             gone = next((seat for seat in seats if seat.player_id == event.get("player")), None)

@@ -17,14 +17,15 @@ from django.db.models.fields.json import KT
 from games import engine
 from games.models import Game, GameStatus, Move, Seat
 from games.models.game import ACTIVE_STATUSES, OVER_STATUSES
+from games.services.clock import with_vacation_flag
 from games.services.errors import NotAPlayer
 
 
 def with_seats(queryset):
-    """Games with their creator and their seats (users selected, in seat order) at hand."""
-    return queryset.select_related("creator").prefetch_related(
-        Prefetch("seats", queryset=Seat.objects.select_related("user").order_by("order"))
-    )
+    """Games with their creator and their seats (users selected, in seat order, each saying
+    whether its player has a vacation that may pause its clock) at hand."""
+    seats = with_vacation_flag(Seat.objects.select_related("user")).order_by("order")
+    return queryset.select_related("creator").prefetch_related(Prefetch("seats", queryset=seats))
 
 
 def access_game(*, game_id, user) -> Game:

@@ -8,6 +8,7 @@ the same 401 `bad_token` as any other wrong key.
 from drf_spectacular.extensions import OpenApiAuthenticationExtension
 from drf_spectacular.plumbing import build_bearer_security_scheme_object
 from knox.auth import TokenAuthentication
+from knox.settings import knox_settings
 from rest_framework.exceptions import AuthenticationFailed
 
 
@@ -20,6 +21,14 @@ class ApiTokenAuthentication(TokenAuthentication):
         if "\x00" in text:
             raise AuthenticationFailed("Invalid token.")
         return super().authenticate_credentials(token)
+
+    def _cleanup_token(self, auth_token) -> bool:
+        """knox reads every other token of the user on every request to delete the expired
+        ones; here tokens do not expire (TOKEN_TTL None), so a token without an expiry needs
+        no such read."""
+        if knox_settings.TOKEN_TTL is None and auth_token.expiry is None:
+            return False
+        return super()._cleanup_token(auth_token)
 
 
 class ApiTokenScheme(OpenApiAuthenticationExtension):

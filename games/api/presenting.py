@@ -16,16 +16,20 @@ def game_api_url(request, game) -> str:
     return request.build_absolute_uri(reverse("api-game", args=[game.pk]))
 
 
-def summary_of(request, game) -> dict:
-    seats = list(game.seats.all())
-    mine = seat_for(game, request.user)
+def summary_of(request, game, *, seats=None, mine=None) -> dict:
+    """The lobby facts of a game. `seats` (users selected) and the caller's seat `mine` are
+    read from the game's prefetched seats unless given."""
+    if seats is None:
+        seats = list(game.seats.all())
+        mine = seat_for(game, request.user)
+    creator = next((seat.user for seat in seats if seat.user_id == game.creator_id), None)
     return {
         "id": game.pk,
         "url": game_api_url(request, game),
         "map": game.map_id,
         "status": game.status,
         "version": game.version,
-        "creator": game.creator.username,
+        "creator": (creator or game.creator).username,
         "players": [seat.user.username for seat in seats],
         "max_players": game.max_players,
         "turn_seconds": game.turn_seconds,
@@ -71,18 +75,24 @@ def _ranking(view: dict | None, names: dict[str, str]) -> list[list[str]] | None
     return [[names.get(player, player) for player in place] for place in final["ranking"]]
 
 
-def detail_of(request, game) -> dict:
-    view = view_for(game=game, user=request.user)
-    mine = seat_for(game, request.user)
-    seats = list(game.seats.all())
+def detail_of(request, game, *, after_move=None) -> dict:
+    """The game as the caller sees it; `after_move` (games.services.play.PlayResult, the
+    caller's own move) supplies the seats, the caller's view and the vacations already read."""
+    if after_move is not None:
+        view, mine, seats = after_move.view, after_move.seat, after_move.seats
+    else:
+        view = view_for(game=game, user=request.user)
+        mine = seat_for(game, request.user)
+        seats = list(game.seats.all())
     names = {seat.player_id: seat.user.username for seat in seats}
-    away = (
-        away_until([seat.user_id for seat in seats], timezone.now())
-        if game.allow_vacations and game.is_active
-        else {}
-    )
+    away = {}
+    if game.allow_vacations and game.is_active:
+        if after_move is not None:
+            away = after_move.pauses.away(timezone.now())
+        else:
+            away = away_until([seat.user_id for seat in seats], timezone.now())
     return {
-        **summary_of(request, game),
+        **summary_of(request, game, seats=seats, mine=mine),
         "you": mine.player_id if mine else None,
         "seats": [_seat_of(seat, view, away) for seat in seats],
         "invite_token": game.invite_token if mine and game.is_private else None,
@@ -95,3 +105,10 @@ def detail_response(request, game_id, *, status: int = 200) -> Response:
     """The game as the caller may see it now (GameDetail), read afresh after any change."""
     game = visible_game(game_id=game_id, user=request.user)
     return Response(GameDetail(detail_of(request, game)).data, status=status)
+
+
+def move_response(request, result) -> Response:
+    """The game after the caller's move (GameDetail), from what the move service returned
+    (games.services.play.PlayResult): the same answer as detail_response, nothing read again."""
+    data = detail_of(request, result.game, after_move=result)
+    return Response(GameDetail(data).data)

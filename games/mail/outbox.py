@@ -38,9 +38,19 @@ YOUR_TURN_GRACE = timedelta(seconds=float(os.environ.get("YOUR_TURN_GRACE_SECOND
 
 def record(*, user, game, kind: str, key: str, nothing_to_say: bool = False) -> Notification:
     """The row for this key, created once. A mail the user has switched off (or has no
-    address for) is recorded as skipped and never queued, so it is decided only once."""
+    address for) is recorded as skipped and never queued, so it is decided only once.
+    A mail sent later (a your-turn mail) is written with one INSERT that keeps a row already
+    there; what comes back then has no primary key."""
     skipped = nothing_to_say or not user.email or not wants(profile_for(user), kind)
     not_before = timezone.now() + YOUR_TURN_GRACE if kind == Kind.YOUR_TURN else None
+    if not_before is not None:
+        # Sent later by the sweep, never queued here: one INSERT that leaves a row already
+        # recorded for this key as it is (no savepoint, no read first).
+        notification = Notification(
+            user=user, game=game, kind=kind, key=key, skipped=skipped, not_before=not_before
+        )
+        Notification.objects.bulk_create([notification], ignore_conflicts=True)
+        return notification
     notification, created = Notification.objects.get_or_create(
         key=key,
         defaults={

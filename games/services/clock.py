@@ -21,7 +21,9 @@ acting seats' deadlines (what lists sort by, and when the sweep next has work).
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from datetime import datetime, timedelta
+from datetime import date, datetime, timedelta
+
+from django.db.models import Exists, OuterRef
 
 from accounts.models import Vacation
 from games import engine
@@ -113,24 +115,78 @@ def pauses_for(game: Game, seat: Seat) -> list[Pause]:
     )
 
 
-def _end_turn(game: Game, seat: Seat, now: datetime) -> None:
+def with_vacation_flag(seats):
+    """Seats annotated `has_vacation`: their player has a vacation that ends after the
+    game's turn began (one EXISTS in the seats' own query), so SeatPauses reads the vacations
+    only when one of them may pause a clock."""
+    later = Vacation.objects.filter(
+        user_id=OuterRef("user_id"), ends_at__gt=OuterRef("game__turn_started_at")
+    )
+    return seats.annotate(has_vacation=Exists(later))
+
+
+class SeatPauses:
+    """Every seat's pauses in one query, read the first time one is asked for (most moves
+    need none): the vacations of the seats' players that end after `since`. A pause that
+    ended before a clock started does not stop it, so one read serves every clock of the move
+    (and of the page after it) that starts at or after `since`."""
+
+    def __init__(self, game: Game, seats: Sequence[Seat], since: datetime | None):
+        self._game, self._seats, self._since = game, seats, since
+        self._rows: list[tuple[int, datetime, datetime, date]] | None = None
+
+    def _read(self) -> list:
+        if self._rows is None and all(
+            getattr(seat, "has_vacation", True) is False for seat in self._seats
+        ):
+            self._rows = []  # the seats' query said none of them has one
+        if self._rows is None:
+            self._rows = list(
+                Vacation.objects.filter(
+                    user_id__in=[s.user_id for s in self._seats], ends_at__gt=self._since
+                )
+                .order_by("starts_at")
+                .values_list("user_id", "starts_at", "ends_at", "last_day")
+            )
+        return self._rows
+
+    def of(self, seat: Seat) -> list[Pause]:
+        if not self._game.allow_vacations or self._since is None:
+            return []
+        return [(start, end) for user_id, start, end, _ in self._read() if user_id == seat.user_id]
+
+    def away(self, now: datetime) -> dict[int, date]:
+        """{user id: last day away} for the players on vacation at `now` (not before
+        `since`), as selectors.away_until."""
+        if not self._game.allow_vacations or self._since is None:
+            return {}
+        return {
+            user_id: last_day
+            for user_id, start, end, last_day in self._read()
+            if start <= now < end
+        }
+
+
+def _end_turn(game: Game, seat: Seat, now: datetime, pauses_of=None) -> None:
     """The seat's turn is over: charge its reserve with what the turn took beyond its move
     time, and forget the turn's extra time."""
     if game.turn_started_at is not None and seat.bank_left_seconds:
-        pauses = pauses_for(game, seat)
+        pauses = (pauses_of or (lambda seat: pauses_for(game, seat)))(seat)
         used = seat_clock(game, seat, pauses).reserve_used(now, pauses)
         seat.bank_left_seconds = max(0, seat.bank_left_seconds - int(used.total_seconds()))
     seat.extra_seconds = 0
     seat.deadline = None
 
 
-def set_deadlines(game: Game, seats: Iterable[Seat]) -> None:
+def set_deadlines(game: Game, seats: Iterable[Seat], pauses_of=None) -> None:
     """Each acting seat's deadline from its clock, and the game's (the earliest). The caller
-    saves the seats' `deadline` and the game's."""
+    saves the seats' `deadline` and the game's. `pauses_of(seat)` gives a seat's pauses
+    (by default read for each seat)."""
+    pauses_of = pauses_of or (lambda seat: pauses_for(game, seat))
     deadlines = []
     for seat in seats:
         if seat.to_move and not seat.forfeited:
-            seat.deadline = seat_clock(game, seat, pauses_for(game, seat)).deadline
+            seat.deadline = seat_clock(game, seat, pauses_of(seat)).deadline
             deadlines.append(seat.deadline)
         else:
             seat.deadline = None
@@ -149,11 +205,13 @@ def settle_clock(
     previous: dict | None,
     events: list[dict],
     now: datetime,
+    pauses: SeatPauses | None = None,
 ) -> None:
     """Set status, deadlines and `to_move` after the state changed (the caller saves the
     game; the seats are saved here).
 
-    `previous` is the public view before the change (None when the game just started).
+    `previous` is the public view before the change (None when the game just started);
+    `pauses` the seats' pauses since the turn before the change began (read here if None).
     """
     phase = public["phase"]
     acting = engine.players_to_act(state)
@@ -173,24 +231,39 @@ def settle_clock(
         seat.pk: (seat.to_move, seat.deadline, seat.extra_seconds, seat.bank_left_seconds)
         for seat in seats
     }
+    pauses = pauses or SeatPauses(game, seats, since=game.turn_started_at or now)
     for seat in seats:
         was_on = seat.to_move and seat.deadline is not None
         stays_on = seat.player_id in acting and not turn_changed
         if was_on and not stays_on:
-            _end_turn(game, seat, now)
+            _end_turn(game, seat, now, pauses.of)
         seat.to_move = seat.player_id in acting
     if turn_changed:
         game.turn_started_at = now
     if phase in (Phase.INITIAL_TICKETS, Phase.PLAY):
-        set_deadlines(game, seats)
+        # The same turn going on for the same seats (a first card, a tunnel's reveal, another
+        # player's opening choice) keeps every deadline: nothing it is made of has changed
+        # (a vacation taken meanwhile moved it already, see services.vacation).
+        same_clocks = not turn_changed and all(
+            before[seat.pk][0] == seat.to_move and (seat.deadline or not seat.to_move)
+            for seat in seats
+        )
+        if not same_clocks:
+            set_deadlines(game, seats, pauses.of)
     else:
         for seat in seats:
             seat.deadline = None
         game.deadline = None
-    for seat in seats:
-        now_values = (seat.to_move, seat.deadline, seat.extra_seconds, seat.bank_left_seconds)
-        if before[seat.pk] != now_values:
-            seat.save(update_fields=CLOCK_FIELDS)
+    changed = [
+        seat
+        for seat in seats
+        if before[seat.pk]
+        != (seat.to_move, seat.deadline, seat.extra_seconds, seat.bank_left_seconds)
+    ]
+    if len(changed) == 1:
+        changed[0].save(update_fields=CLOCK_FIELDS)
+    elif changed:
+        Seat.objects.bulk_update(changed, CLOCK_FIELDS)
 
 
 def give_time(game: Game, seats: list[Seat], seat: Seat, seconds: int) -> None:

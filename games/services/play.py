@@ -6,8 +6,9 @@ from django.db import transaction
 from django.utils import timezone
 
 from games import engine
-from games.models import Game, GameStatus, Move
+from games.models import Game, GameStatus, Move, Seat
 
+from .clock import SeatPauses, with_vacation_flag
 from .errors import BadAction, GameMovedOn, GameNotActive, NotAllowed, NotAPlayer
 from .locking import lock_game
 from .transition import record_transition
@@ -15,10 +16,17 @@ from .transition import record_transition
 
 @dataclass(frozen=True)
 class PlayResult:
+    """Everything the move left, for the page and the API to show without reading again."""
+
     game: Game
     move: Move
     events: list[dict]
     view: dict  # player_view for the player who moved, after the move
+    state: "engine.State"  # the state after the move (never shown: views show `view`)
+    seats: list[Seat]  # the game's seats in seat order, users selected, as the move left them
+    seat: Seat  # the mover's
+    seat_was_to_move: bool  # whether the mover had to act before the move
+    pauses: SeatPauses  # the seats' vacations, read once if the move or its page needs them
 
 
 def parse_action(action) -> "engine.Action":
@@ -54,7 +62,10 @@ def game_play(*, game_id: int, user, action: dict, expected_version: int) -> Pla
     with transaction.atomic():
         # Held until commit: a second post for this game waits here, then sees the new version.
         game = lock_game(game_id)
-        seats = list(game.seats.select_related("user"))
+        # The seats once, under the lock: the move, its clock, its mail and the page after it.
+        seats = list(
+            with_vacation_flag(game.seats.select_related("user", "user__profile")).order_by("order")
+        )
         seat = next(
             (seat for seat in seats if user.is_authenticated and seat.user_id == user.pk), None
         )
@@ -71,8 +82,11 @@ def game_play(*, game_id: int, user, action: dict, expected_version: int) -> Pla
         if seat.forfeited:
             raise NotAllowed("You are out of this game: your time ran out.")
         parsed = parse_action(action)
+        was_to_move = seat.to_move
         previous = engine.player_view(state, None)
         new_state, events = engine.apply(state, seat.player_id, parsed)
+        now = timezone.now()
+        pauses = SeatPauses(game, seats, since=game.turn_started_at or now)
         move = record_transition(
             game=game,
             seats=seats,
@@ -81,7 +95,18 @@ def game_play(*, game_id: int, user, action: dict, expected_version: int) -> Pla
             new_state=new_state,
             events=events,
             previous=previous,
-            now=timezone.now(),
+            now=now,
+            pauses=pauses,
         )
         view = engine.player_view(new_state, seat.player_id)
-    return PlayResult(game=game, move=move, events=events, view=view)
+    return PlayResult(
+        game=game,
+        move=move,
+        events=events,
+        view=view,
+        state=new_state,
+        seats=seats,
+        seat=seat,
+        seat_was_to_move=was_to_move,
+        pauses=pauses,
+    )

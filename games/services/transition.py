@@ -2,19 +2,27 @@
 
 from datetime import datetime
 
-from django.db.models import Max
+from django.db.models import Max, Subquery, Value
+from django.db.models.functions import Coalesce
 
 from games import engine, notify
 from games.claims import record_claims
 from games.models import Game, Move, Seat
 
-from .clock import settle_clock
+from .clock import SeatPauses, settle_clock
 from .finish import game_abort, game_finish
 
 
 def next_move_number(game: Game) -> int:
     last = Move.objects.filter(game=game).aggregate(last=Max("number"))["last"]
     return (last or 0) + 1
+
+
+def _next_number(game: Game):
+    """The next move number, worked out by the database in the move's own INSERT (the
+    game's row lock keeps it unique; RETURNING hands it back)."""
+    last = Move.objects.filter(game_id=game.pk).order_by("-number").values("number")[:1]
+    return Coalesce(Subquery(last), Value(0)) + Value(1)
 
 
 def record_transition(
@@ -28,6 +36,7 @@ def record_transition(
     previous: dict,
     now: datetime,
     abort_if_over: bool = False,
+    pauses: SeatPauses | None = None,
 ) -> Move:
     """Append the Move and save everything it changed. The game row must be locked.
 
@@ -36,7 +45,7 @@ def record_transition(
     notify.on_move runs: hooks see the game's status after this move.
     """
     move = Move.objects.create(
-        game=game, number=next_move_number(game), seat=seat, action=action, events=events
+        game=game, number=_next_number(game), seat=seat, action=action, events=events
     )
     record_claims(game_id=game.pk, map_id=game.map_id, move=move)
     public = engine.player_view(new_state, None)
@@ -50,6 +59,7 @@ def record_transition(
         previous=previous,
         events=events,
         now=now,
+        pauses=pauses,
     )
     game.save(update_fields=["state", "version", "status", "deadline", "turn_started_at"])
     if public["phase"] == engine.Phase.GAME_OVER:
@@ -57,5 +67,5 @@ def record_transition(
             game_abort(game=game, seats=seats, now=now)
         else:
             game_finish(game=game, seats=seats, final=public["final"], now=now)
-    notify.on_move(game, move)
+    notify.on_move(game, move, seats)
     return move

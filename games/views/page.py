@@ -19,7 +19,7 @@ from games.engine import TUNNEL_REVEAL, ActionType, PendingKind, Phase, TieBreak
 from games.engine.ticket_path import ticket_path
 from games.game_log import move_entries
 from games.selectors import chat_for, logged_moves, my_note, rematch_of
-from games.services.clock import pauses_for, seat_clock
+from games.services.clock import seat_clock
 from games.services.extra_time import may_give_time
 from games.services.lobby import enough_to_start
 from games.svg import board_svg, card_svg, deck_svg, hand_svg, ticket_svg
@@ -285,7 +285,7 @@ def seat_clock_facts(table: Table, seat, now) -> dict:
     if game.bank_seconds and not seat.forfeited and game.is_active:
         left = timedelta(seconds=seat.bank_left_seconds)
         if seat.to_move and seat.deadline and game.turn_started_at:
-            pauses = pauses_for(game, seat)
+            pauses = table.pauses.of(seat)
             clock = seat_clock(game, seat, pauses)
             left -= clock.reserve_used(now, pauses)
             facts["in_bank"] = now >= clock.move_time_ends_at

@@ -15,7 +15,7 @@ from games.services.play import game_play
 
 from .action_form import action_from_post, expected_version
 from .page import choose_panel
-from .render import load_table, render_game
+from .render import load_table, render_game, table_after_move
 
 
 def _reopened_panel(table, post):
@@ -40,7 +40,7 @@ def game_move(request, game_id: int):
     # No table is read before the move: game_play refuses a stranger first (NotAPlayer, 404),
     # and every refusal renders through load_table, which is 404 to a stranger as well.
     try:
-        game_play(
+        result = game_play(
             game_id=game_id,
             user=request.user,
             action=action_from_post(request.POST),
@@ -59,4 +59,4 @@ def game_move(request, game_id: int):
         )
     if not request.htmx:
         return redirect("game_detail", game_id=game_id)
-    return render_game(request, load_table(request, game_id))
+    return render_game(request, table_after_move(result))

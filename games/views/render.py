@@ -21,6 +21,19 @@ def load_table(request, game_id) -> Table:
     return Table(game=game, seats=list(game.seats.all()), me=seat_for(game, request.user))
 
 
+def table_after_move(result) -> Table:
+    """The mover's table from what the move service returned (games.services.play.PlayResult):
+    nothing is read or viewed again."""
+    return Table(
+        game=result.game,
+        seats=result.seats,
+        me=result.seat,
+        state=result.state,
+        given_view=result.view,
+        pauses=result.pauses,
+    )
+
+
 def render_game(request, table: Table, *, panel=None, flash=None, status=200, only_panel=False):
     """The whole page, or for htmx the fragments (or only the action panel when that is all
     that changed)."""

@@ -18,7 +18,7 @@ from django.utils import timezone
 from games import engine
 from games.engine import ActionType, Phase
 from games.models import Game, Seat
-from games.selectors import away_until, names_for
+from games.services.clock import SeatPauses
 
 
 @dataclass
@@ -29,14 +29,28 @@ class Table:
     view: dict = field(init=False)
     action_types: frozenset[str] = field(init=False)  # what the viewer may do now
 
+    # What a move has just worked out (games.services.play.PlayResult), so nothing is read
+    # or viewed twice: its state, the mover's view, and every seat's vacations.
+    state: engine.State | None = None
+    given_view: dict | None = None
+    pauses: SeatPauses | None = None
+
     def __post_init__(self) -> None:
-        self._state = None
+        self._state = self.state
+        if self.pauses is None:
+            self.pauses = SeatPauses(
+                self.game, self.seats, since=self.game.turn_started_at or timezone.now()
+            )
         self._legal: dict[str, list[dict]] = {}
         if self.game.state is None:
             self.view, self.action_types = {}, frozenset()
             return
-        self._state = engine.State.from_dict(self.game.state)
-        self.view = engine.player_view(self._state, self.viewer)
+        if self._state is None:
+            self._state = engine.State.from_dict(self.game.state)
+        if self.given_view is not None:
+            self.view = self.given_view
+        else:
+            self.view = engine.player_view(self._state, self.viewer)
         # The engine says who may act (nobody once the game is over, never the forfeited).
         self.action_types = frozenset(
             engine.legal_action_kinds(self._state, self.viewer) if self.viewer else ()
@@ -56,7 +70,7 @@ class Table:
 
     @cached_property
     def names(self) -> dict[str, str]:
-        return names_for(self.game)
+        return {seat.player_id: seat.user.username for seat in self.seats}
 
     @cached_property
     def colors(self) -> dict[str, str]:
@@ -67,7 +81,7 @@ class Table:
         """{user id: last day away} for the players on vacation now."""
         if not self.game.allow_vacations or not self.game.is_active:
             return {}
-        return away_until([seat.user_id for seat in self.seats], timezone.now())
+        return self.pauses.away(timezone.now())
 
     @cached_property
     def seat_by_player(self) -> dict[str, Seat]:

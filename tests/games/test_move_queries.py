@@ -22,8 +22,8 @@ from games.views.action_form import form_data
 pytestmark = pytest.mark.django_db(transaction=True)
 
 # At most this many queries per move POST and per game page, at move 10 as at move 300.
-MOVE_POST = 27
-GAME_PAGE = 10
+MOVE_POST = 14
+GAME_PAGE = 8
 
 
 def _queries(call) -> tuple[int, object]:

@@ -244,7 +244,7 @@ def test_the_notification_hooks_run_inside_the_moves_transaction():
             action=a_legal_action(game, seat, random.Random(9)),
             expected_version=game.version,
         )
-    on_move.assert_called_once_with(result.game, result.move)
+    on_move.assert_called_once_with(result.game, result.move, result.seats)
 
 
 def test_starting_a_game_tells_the_notifier_once():

@@ -12,7 +12,7 @@ from rest_framework.response import Response
 from games import engine
 from games.api.docs import refusals
 from games.api.errors import invalid_choice
-from games.api.presenting import detail_response
+from games.api.presenting import move_response
 from games.api.serializers.actions import ActionPostSerializer, LegalActionsSerializer
 from games.api.serializers.games import GameDetail
 from games.engine import ActionType
@@ -112,10 +112,10 @@ class ActionsView(ApiView):
     def post(self, request, game_id: int):
         body = ActionPostSerializer(data=request.data)
         body.is_valid(raise_exception=True)
-        game_play(
+        result = game_play(
             game_id=game_id,
             user=request.user,
             action=body.validated_data["action"],
             expected_version=body.validated_data["version"],
         )
-        return detail_response(request, game_id)
+        return move_response(request, result)
