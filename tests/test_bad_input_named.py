@@ -93,3 +93,13 @@ def test_a_nul_byte_in_a_query_or_form_value_is_malformed(client, game, ann):
 )
 def test_an_id_too_long_for_the_database_is_not_found(ann, method, path):
     assert getattr(ann, method)(path).status_code == 404
+
+
+@pytest.mark.parametrize("method", ["options", "post", "put", "delete"])
+@pytest.mark.parametrize("page", ["/api/docs/", "/api/docs/?script=", "/api/redoc/"])
+def test_the_api_docs_pages_answer_only_get_and_head(client, method, page):
+    # Found by tests/test_generated_input.py: OPTIONS on /api/docs/ was a 500.
+    response = getattr(client, method)(page)
+    assert response.status_code == 405
+    assert response["Allow"] == "GET, HEAD"
+    assert client.head(page).status_code == 200

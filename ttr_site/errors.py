@@ -5,6 +5,8 @@ from django.shortcuts import render
 from django.template import loader
 from django.utils.translation import gettext
 
+from .csp import ERROR_PAGE_STYLE
+
 API_PREFIX = "/api/"
 
 
@@ -38,4 +40,5 @@ def server_error(request):
     # No context processors that touch the database: the failure may be the database.
     if request.path.startswith(API_PREFIX):
         return _api_error("server_error", gettext("Something went wrong on our side."), 500)
-    return HttpResponseServerError(loader.get_template("errors/500.html").render())
+    page = loader.get_template("errors/500.html").render({"style": ERROR_PAGE_STYLE})
+    return HttpResponseServerError(page)

@@ -8,6 +8,7 @@ from django.core.exceptions import ImproperlyConfigured
 
 from games.schedule import BEAT_SCHEDULE
 
+from .csp import POLICY as CSP_POLICY
 from .env import env_bool, env_list, local_secret_key
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -60,6 +61,7 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "allauth.account.middleware.AccountMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "accounts.middleware.UserTimezoneMiddleware",
@@ -204,6 +206,9 @@ SECURE_REDIRECT_EXEMPT = [r"^healthz$"]
 SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "same-origin"
 X_FRAME_OPTIONS = "DENY"
+# Content-Security-Policy on every response: scripts and styles from the site only
+# (ttr_site/csp.py says what else and why).
+SECURE_CSP = CSP_POLICY
 SESSION_COOKIE_AGE = 60 * 60 * 24 * 30
 
 # Celery: Redis is the broker; the beat schedule lives in games/schedule.py.

@@ -1,8 +1,9 @@
 """Mounted at /api/ by ttr_site/urls.py: the v1 resources, the schema and its docs pages."""
 
 from django.urls import include, path, re_path
-from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerView
+from drf_spectacular.views import SpectacularAPIView
 
+from .doc_pages import redoc_page, redoc_script, swagger_page
 from .not_found import api_not_found
 from .overview import DESCRIPTION, TAGS
 from .views.chat import ChatMuteView, ChatReportView, ChatView
@@ -78,7 +79,8 @@ urlpatterns = [
         SpectacularAPIView.as_view(custom_settings={"DESCRIPTION": DESCRIPTION, "TAGS": TAGS}),
         name="api-schema",
     ),
-    path("docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
-    path("redoc/", SpectacularRedocView.as_view(url_name="api-schema"), name="api-redoc"),
+    path("docs/", swagger_page(url_name="api-schema"), name="api-docs"),
+    path("redoc/", redoc_page(url_name="api-schema"), name="api-redoc"),
+    path("redoc/redoc.standalone.js", redoc_script, name="api-redoc-script"),
     re_path(r"", api_not_found),  # last: e.g. /api/v1/games/-3/ is a JSON 404 too
 ]

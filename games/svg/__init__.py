@@ -4,13 +4,22 @@ Pure functions from map data and the public part of a player view to an SVG
 string; no Django here, so any page, fragment or script can call them.
 """
 
+from . import board as _board
+from . import cards as _cards
+from . import heat_map as _heat_map
+from . import tickets as _tickets
 from .board import board_svg
 from .cards import card_svg, deck_svg, hand_svg
 from .palette import CARD_COLORS, PLAYER_COLORS
 from .tickets import ticket_svg
 
+# The text of every <style> element the pictures carry; each is the same in every picture,
+# so a Content-Security-Policy can allow exactly these by their hashes.
+INLINE_STYLES = (_board.STYLE, _cards.STYLE, _tickets.STYLE, _heat_map.STYLE)
+
 __all__ = [
     "CARD_COLORS",
+    "INLINE_STYLES",
     "PLAYER_COLORS",
     "board_svg",
     "card_svg",

@@ -12,7 +12,14 @@ from collections.abc import Callable, Collection, Mapping
 
 from .layout import CITY_R, HEIGHT, LABEL_SIZE, TRACK_H, TWIN_OFFSET, WIDTH, layout_for
 from .markup import attr, num, text
-from .palette import CARD_COLORS, PLAYER_COLORS, default_player_colors, is_light, player_css
+from .palette import (
+    CARD_COLORS,
+    PLAYER_COLORS,
+    PLAYER_CSS,
+    default_player_colors,
+    is_light,
+    player_css,
+)
 from .textwidth import FONT
 
 # Extra link attributes: plain names only (no ":" so the SVG stays valid XML), never raw.
@@ -84,16 +91,15 @@ def board_svg(
             players.append(owner)
     colours = {**default_player_colors(players), **(player_colors or {})}
     names = player_names or {}
-    slot = {p: i for i, p in enumerate(players)}
+    owner_classes = {p: _owner_class(colours[p]) for p in players}
     selectable = set(selectable_routes) if route_href else set()
 
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" class="ttrb" viewBox="0 0 {WIDTH} {HEIGHT}"'
         f' width="100%" role="group" aria-label={attr(title or game_map.name)}>',
         f"<title>{text(title or game_map.name)}</title>",
-        "<style>",
-        _style(players, colours),
-        "</style>",
+        f"<style>{STYLE}</style>",
+        _literal_owner_style(colours[p] for p in players),
         f'<defs><path id="ttr-lm" class="lm" d="{_LOCO}"/>'
         f'<path id="ttr-st" d="{_STATION}"/></defs>',
         f'<rect class="bg" width="{WIDTH}" height="{HEIGHT}" rx="12"/>',
@@ -106,7 +112,7 @@ def board_svg(
                 game_map,
                 layout,
                 route,
-                owner_slot=slot.get(owner) if owner else None,
+                owner_class=owner_classes.get(owner) if owner else None,
                 owner_light=bool(owner) and is_light(player_css(colours[owner])),
                 owner_name=names.get(owner, owner) if owner else None,
                 href=route_href(route.id) if route.id in selectable else None,
@@ -120,7 +126,7 @@ def board_svg(
                 game_map.cities[cid].name,
                 cid,
                 layout,
-                station_slot=slot.get(owner) if owner else None,
+                station_class=owner_classes.get(owner) if owner else None,
                 station_owner=names.get(owner, owner) if owner else None,
             )
         )
@@ -128,26 +134,34 @@ def board_svg(
     return "".join(out)
 
 
-def _style(players, colours) -> str:
-    route_colours = "".join(
+def _owner_class(colour: str) -> str:
+    """The class naming a claim's owner colour: the palette id, or the literal #hex."""
+    return f"o-{colour}" if colour in PLAYER_CSS else f"o-x{player_css(colour).lstrip('#')}"
+
+
+# The board's one <style> is the same text on every board, so the site's
+# Content-Security-Policy can allow it by its hash (see STYLE below and ttr_site/csp.py).
+STYLE = _STATIC_STYLE % {
+    "font": FONT,
+    "colours": "".join(
         f".ttrb .k-{name} rect{{fill:{css}}}"
         for name, css in CARD_COLORS.items()
         if name != "locomotive"
+    ),
+    "size": LABEL_SIZE,
+    "coupling": num(TRACK_H + 2),
+} + "".join(f".ttrb .o-{pid} rect,.ttrb .o-{pid}.st{{fill:{css}}}" for pid, css, _ in PLAYER_COLORS)
+
+
+def _literal_owner_style(colours) -> str:
+    """Rules for owner colours given as a literal #hex rather than a palette id: a second
+    <style> (seats on the site always get palette colours, so pages never carry one)."""
+    literal = sorted({player_css(c) for c in colours if c not in PLAYER_CSS})
+    rules = "".join(
+        f".ttrb .o-x{css.lstrip('#')} rect,.ttrb .o-x{css.lstrip('#')}.st{{fill:{css}}}"
+        for css in literal
     )
-    owners = "".join(
-        f".ttrb .o{i} rect,.ttrb .o{i}.st{{fill:{player_css(colours[p])}}}"
-        for i, p in enumerate(players)
-    )
-    return (
-        _STATIC_STYLE
-        % {
-            "font": FONT,
-            "colours": route_colours,
-            "size": LABEL_SIZE,
-            "coupling": num(TRACK_H + 2),
-        }
-        + owners
-    )
+    return f"<style>{rules}</style>" if rules else ""
 
 
 def _track(layout, route) -> tuple[float, float, float, float]:
@@ -189,7 +203,7 @@ def _route_title(game_map, route, owner_name) -> str:
 
 
 def _route(
-    game_map, layout, route, *, owner_slot, owner_light, owner_name, href, extra=None
+    game_map, layout, route, *, owner_class, owner_light, owner_name, href, extra=None
 ) -> str:
     x, y, angle, d = _track(layout, route)
     size, starts = space_positions(layout, route)
@@ -198,8 +212,8 @@ def _route(
         classes.append("tn")
     if route.locomotives:
         classes.append("fy")
-    if owner_slot is not None:
-        classes += ["own", f"o{owner_slot}"]
+    if owner_class is not None:
+        classes += ["own", owner_class]
     half = TRACK_H / 2
     # The track's two ends in board units: the page's script finds the route nearest a tap.
     rad = math.radians(angle)
@@ -215,11 +229,11 @@ def _route(
         line = f"M{num(END_GAP)} 0H{num(d - END_GAP)}"
         parts.append(f'<path class="glow" d="{line}"/><path class="hit" d="{line}"/>')
     w, h = num(size), num(TRACK_H)
-    if owner_slot is not None:  # a dark coupling under the cars: one joined train, no gaps
+    if owner_class is not None:  # a dark coupling under the cars: one joined train, no gaps
         parts.append(f'<path class="cp" d="M{num(starts[0] - 1)} 0H{num(starts[-1] + size + 1)}"/>')
     for start in starts:
         parts.append(f'<rect x="{num(start)}" y="-{num(half)}" width="{w}" height="{h}"/>')
-    if owner_slot is not None:  # a livery stripe along the whole train
+    if owner_class is not None:  # a livery stripe along the whole train
         parts.append(
             f'<path class="lv{" dk" if owner_light else ""}"'
             f' d="M{num(starts[0] + 1.5)} 0H{num(starts[-1] + size - 1.5)}"/>'
@@ -259,7 +273,7 @@ def _highlights(game_map, layout, route_ids) -> list[str]:
     return out
 
 
-def _city(name, cid, layout, *, station_slot, station_owner) -> str:
+def _city(name, cid, layout, *, station_class, station_owner) -> str:
     px, py = layout.points[cid]
     label = layout.labels[cid]
     anchor = "" if label.anchor == "start" else f' text-anchor="{label.anchor}"'
@@ -267,9 +281,9 @@ def _city(name, cid, layout, *, station_slot, station_owner) -> str:
         f'<g id={attr("city-" + cid)} class="c">',
         f'<circle cx="{num(px)}" cy="{num(py)}" r="{num(CITY_R)}"/>',
     ]
-    if station_slot is not None:
+    if station_class is not None:
         parts.append(
-            f'<use href="#ttr-st" class="st o{station_slot}" x="{num(px)}" y="{num(py)}">'
+            f'<use href="#ttr-st" class="st {station_class}" x="{num(px)}" y="{num(py)}">'
             f"<title>{text(f'Station of {station_owner} in {name}')}</title></use>"
         )
     parts.append(f'<text x="{num(label.x)}" y="{num(label.y)}"{anchor}>{text(name)}</text>')

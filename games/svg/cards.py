@@ -30,12 +30,16 @@ _RAINBOW = (
     )
     + "</linearGradient>"
 )
-_STYLE = (
-    f"<style>.ttrc{{font-family:{FONT}}}.ttrc .cb{{stroke:#222;stroke-width:1.2}}"
+# The same text in every card picture: the site's Content-Security-Policy allows it by hash.
+# Each picture is at most 1.6 times its viewBox wide and shrinks with a narrow column.
+STYLE = (
+    f".ttrc{{font-family:{FONT};max-width:100%;height:auto}}"
+    ".ttrc .cb{stroke:#222;stroke-width:1.2}"
     ".ttrc .cn{font-size:9px;font-weight:700;text-anchor:middle}"
     ".ttrc .cq{font-size:17px;font-weight:800;text-anchor:middle;fill:#111}"
-    ".ttrc .bd{fill:#fff;stroke:#222;stroke-width:1.2}</style>"
+    ".ttrc .bd{fill:#fff;stroke:#222;stroke-width:1.2}"
 )
+_STYLE = f"<style>{STYLE}</style>"
 
 
 def card_name(color: str) -> str:
@@ -75,7 +79,7 @@ def _svg(width: float, label: str, body: str, *, rainbow: bool) -> str:
     defs = f"<defs>{_RAINBOW}</defs>" if rainbow else ""
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" class="ttrc" viewBox="0 0 {num(width)} {CARD_H}"'
-        f' width="100%" style="max-width:{num(width * 1.6)}px" role="img"'
+        f' width="{num(width * 1.6)}" role="img"'
         f" aria-label={attr(label)}>{_STYLE}{defs}{body}</svg>"
     )
 
@@ -108,7 +112,7 @@ def hand_svg(hand: Mapping[str, int]) -> str:
     if not held:
         return (
             '<svg xmlns="http://www.w3.org/2000/svg" class="ttrc" viewBox="0 0 150 30"'
-            ' width="100%" style="max-width:180px" role="img" aria-label="No train cards">'
+            ' width="180" role="img" aria-label="No train cards">'
             f"{_STYLE}"
             '<rect x="1" y="1" width="18" height="28" rx="3" fill="none" stroke="#888"'
             ' stroke-dasharray="3 2"/>'

@@ -68,6 +68,12 @@ def player_css(color: str) -> str:
     return "#777777"
 
 
+def colour_class(color: str) -> str:
+    """The page's CSS class for a seat colour (static/css/site.css paints each palette
+    colour; pages carry no style attributes, see ttr_site/csp.py)."""
+    return f"pc-{color}" if color in PLAYER_CSS else "pc-other"
+
+
 def is_light(css: str) -> bool:
     """True for a pale #hex colour, on which dark marks read better than white ones."""
     h = css.lstrip("#")

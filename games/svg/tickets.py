@@ -10,11 +10,14 @@ TICKET_W, TICKET_H = 200, 104
 MAP_X, MAP_Y, MAP_W = 112, 22, 80  # the mini-map's corner and width
 NAME_W = 100  # room for a city name, left of the mini-map
 
-_STYLE = (
-    f"<style>.ttrt{{font-family:{FONT}}}.ttrt .tn{{font-weight:700;fill:#1e1e1e}}"
+# The same text in every ticket picture: the site's Content-Security-Policy allows it by hash.
+STYLE = (
+    f".ttrt{{font-family:{FONT};max-width:100%;height:auto}}"
+    ".ttrt .tn{font-weight:700;fill:#1e1e1e}.ttrt.long .tn{fill:#fff}"
     ".ttrt .pt{font-size:15px;font-weight:800;text-anchor:middle;fill:#fff}"
-    ".ttrt .sm{font-size:10px;font-weight:600}</style>"
+    ".ttrt .sm{font-size:10px;font-weight:600}"
 )
+_STYLE = f"<style>{STYLE}</style>"
 _CHECK = "M-4.5 0l3 3.2 6-6.4"
 
 
@@ -77,7 +80,7 @@ def ticket_svg(game_map, ticket_id: str, *, done: bool | None = None) -> str:
     size = min(_fit(a, NAME_W), _fit(b, NAME_W))
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" class="ttrt{" long" if long else ""}"'
-        f' viewBox="0 0 {TICKET_W} {TICKET_H}" width="100%" style="max-width:{TICKET_W * 1.5}px"'
+        f' viewBox="0 0 {TICKET_W} {TICKET_H}" width="{num(TICKET_W * 1.5)}"'
         f' role="img" aria-label={attr(label)} data-ticket={attr(ticket_id)}>',
         _STYLE,
         f"<title>{text(label)}</title>",
@@ -89,10 +92,9 @@ def ticket_svg(game_map, ticket_id: str, *, done: bool | None = None) -> str:
             f'<text class="sm" x="10" y="15" fill="{edge}" letter-spacing="1">LONG ROUTE</text>'
         )
     parts += [
-        f'<text class="tn" x="10" y="36" font-size="{num(size)}" fill="{ink}"'
-        f' style="fill:{ink}">{text(a)}</text>',
+        f'<text class="tn" x="10" y="36" font-size="{num(size)}" fill="{ink}">{text(a)}</text>',
         f'<text class="tn" x="10" y="{num(40 + size + 2)}" font-size="{num(size)}"'
-        f' style="fill:{ink}">{text(b)}</text>',
+        f' fill="{ink}">{text(b)}</text>',
         f'<circle cx="24" cy="{TICKET_H - 19}" r="14" fill="{"#b8860b" if long else "#d7263d"}"'
         ' stroke="#fff" stroke-width="1.5"/>',
         f'<text class="pt" x="24" y="{TICKET_H - 14}">{text(ticket.points)}</text>',

@@ -29,7 +29,7 @@ from games.services.lobby import (
     game_leave,
     game_start,
 )
-from games.svg.palette import player_css
+from games.svg.palette import colour_class, player_css
 
 
 def game_page_path(game: Game) -> str:
@@ -49,6 +49,7 @@ def _dress(request, games):
         )
         for seat in game.seats.all():
             seat.css = player_css(seat.color)
+            seat.colour_class = colour_class(seat.color)
             seat.color_name = color_name(seat.color)
     return games
 

@@ -23,7 +23,7 @@ from games.services.clock import seat_clock
 from games.services.extra_time import may_give_time
 from games.services.lobby import enough_to_start
 from games.svg import board_svg, card_svg, deck_svg, hand_svg, ticket_svg
-from games.svg.palette import player_css
+from games.svg.palette import colour_class, player_css
 
 from .action_form import cards_token
 from .statistics_sheet import statistics_sheet
@@ -262,6 +262,7 @@ def player_rows(table: Table) -> list[dict]:
                 "pid": pid,
                 "name": table.names[pid],
                 "css": player_css(seat.color),
+                "colour_class": colour_class(seat.color),
                 "is_me": table.me is not None and seat.pk == table.me.pk,
                 "is_current": pid == current,
                 "to_move": seat.to_move,
@@ -314,6 +315,7 @@ def score_sheet(table: Table) -> dict | None:
                     "tied": len(group) > 1,
                     "name": table.names[pid],
                     "css": player_css(seat.color),
+                    "colour_class": colour_class(seat.color),
                     "routes": result["routes"],
                     "completed": [
                         {"name": ticket_name(table, t), "points": game_map.tickets[t].points}

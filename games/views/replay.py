@@ -10,7 +10,7 @@ from games.models import Move
 from games.selectors import access_game, logged_moves, names_for, seat_for
 from games.services.replay import replay_to
 from games.svg import board_svg, card_svg
-from games.svg.palette import player_css
+from games.svg.palette import colour_class, player_css
 
 
 def _move_number(raw, last: int) -> int:
@@ -54,7 +54,12 @@ def game_replay(request, game_id: int):
                 "face_up": [card_svg(color) for color in view["face_up"]],
                 "sentences": move_sentences(move.events, names, game.map_id) if move else [],
                 "players": [
-                    {"name": names[pid], "css": player_css(colors[pid]), **view["players"][pid]}
+                    {
+                        "name": names[pid],
+                        "css": player_css(colors[pid]),
+                        "colour_class": colour_class(colors[pid]),
+                        **view["players"][pid],
+                    }
                     for pid in view["players_order"]
                 ],
                 "has_stations": game_map.has_stations,

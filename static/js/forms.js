@@ -12,6 +12,11 @@
     // Disabled after this tick, so the button's own click still submits the form.
     setTimeout(function () { button.disabled = true; }, 0);
   });
+  // An address to copy (an invitation link): one click selects all of it.
+  document.addEventListener("click", function (event) {
+    var field = event.target.closest && event.target.closest("input[data-select-all]");
+    if (field) field.select();
+  });
   // Back to the page from the browser's cache: the form is idle again.
   window.addEventListener("pageshow", function (event) {
     if (!event.persisted) return;

@@ -118,7 +118,7 @@ def test_after_the_game_the_players_table_shows_the_final_totals_of_the_score_sh
     assert rows["head"][1] == "Total"
     totals = dict(
         re.findall(
-            r'<th scope="row"><span class="swatch"[^>]*></span>(\w+).*?'
+            r'<th scope="row"><span class="swatch [^"]*"></span>(\w+).*?'
             r'<td class="total" data-label="Total"><strong>(-?\d+)</strong>',
             html,
             re.S,
