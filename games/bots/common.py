@@ -91,7 +91,9 @@ def draw_toward(seat: Seat, k: Knowledge, needs: dict[str, int]) -> Action | Non
     return max(options, key=lambda a: (value(a), a.source, a.color or ""))
 
 
-def keep_value(k: Knowledge, kept: Sequence[str], fail_weight: float, risk: float) -> float:
+def keep_value(
+    k: Knowledge, kept: Sequence[str], fail_weight: float, risk: float, share: float = 0.66
+) -> float:
     """Worth of keeping `kept` on top of the open tickets: the points that fit in a joint
     plan, minus `fail_weight` times those that do not, minus `risk` per train planned
     beyond two thirds of the trains left."""
@@ -102,7 +104,7 @@ def keep_value(k: Knowledge, kept: Sequence[str], fail_weight: float, risk: floa
     pts = k.map.tickets
     gain = sum(pts[t].points for t in ok if t in kept)
     loss = sum(pts[t].points for t in failed if t in kept)
-    return gain - fail_weight * loss - risk * max(0.0, used - 0.66 * k.trains)
+    return gain - fail_weight * loss - risk * max(0.0, used - share * k.trains)
 
 
 def choose_keep(seat: Seat, k: Knowledge, score: Callable[[Sequence[str]], float]) -> KeepTickets:
@@ -118,22 +120,30 @@ def pay_or_decline(seat: Seat, k: Knowledge, want: bool) -> Action:
 
 
 def station_completing(seat: Seat, k: Knowledge) -> BuildStation | None:
-    """A station that completes an open ticket at once by borrowing one rival route."""
+    """A station that borrows one rival route for an open ticket: one that completes it at
+    once, or one that makes a blocked ticket (no path of its own within its trains)
+    possible again with routes it can still build."""
     if ActionType.BUILD_STATION not in seat.kinds:
         return None
-    builds = {}
+    builds: dict[str, list[BuildStation]] = {}
     for a in seat.options(ActionType.BUILD_STATION):
         builds.setdefault(a.city, []).append(a)
     if not builds:
         return None
+    _planned, _ok, blocked = k.plan(k.open_tickets())
     for t in k.open_tickets():
         ticket = k.map.tickets[t]
         cost, routes = k.path(ticket.a, ticket.b, through_others=True)
         if cost == INF or cost < 100 or cost >= 200:
             continue
         others = [r for r in routes if r in k.claims]
-        if len(others) != 1 or len(routes) != 1:
-            continue  # exactly one borrowed route and nothing else to build
+        rest = [r for r in routes if r not in k.claims]
+        if len(others) != 1:
+            continue
+        if rest:
+            trains = sum(k.map.routes[r].length for r in rest)
+            if t not in blocked or trains > k.trains - 2 or ticket.points < 6:
+                continue
         r = k.map.routes[others[0]]
         for city in (r.a, r.b):
             if city in builds:

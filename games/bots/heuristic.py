@@ -152,7 +152,7 @@ class DestinationHungry(PlannerBot):
         return choose_keep(seat, k, lambda kept: keep_value(k, kept, 0.5, 0.0))
 
     def turn(self, seat, k):
-        planned, ok, _ = k.plan(k.open_tickets())
+        planned, _ok, _ = k.plan(k.open_tickets())
         used = sum(k.map.routes[r].length for r in planned)
         if used < 0.6 * k.trains and k.trains >= 15 and not k.endgame():
             draw = self._draw_tickets(seat)
@@ -283,7 +283,7 @@ class Planner(PlannerBot):
     name = "planner"
 
     def keep(self, seat, k):
-        return choose_keep(seat, k, lambda kept: keep_value(k, kept, 1.5, 0.6))
+        return choose_keep(seat, k, lambda kept: keep_value(k, kept, 2.0, 1.5, 0.4))
 
     def pay_tunnel(self, seat, k):
         pending = seat.view["pending"]

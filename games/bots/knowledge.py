@@ -62,6 +62,7 @@ class Knowledge:
         "trains",
         "tickets",
         "progress",
+        "stations",
         "_open",
     )
 
@@ -78,6 +79,8 @@ class Knowledge:
         self.tickets: list[str] = list(self.entry.get("tickets") or [])
         self.progress: Mapping[str, bool] = self.entry.get("ticket_progress") or {}
         self._open: dict[str, bool] = {}
+        # cities of own stations: a rival's route into one may be borrowed
+        self.stations = frozenset(c for c, o in view["stations"].items() if o == self.me)
 
     # --- routes ---
     def is_open(self, route_id: str) -> bool:
@@ -111,6 +114,7 @@ class Knowledge:
         adj = weighted_adjacency(self.map.id)
         mine = self.mine
         claims = self.claims
+        stations = self.stations
         is_open = self.is_open
         dist = {a: 0.0}
         back: dict[str, tuple[str, str]] = {}
@@ -126,9 +130,12 @@ class Knowledge:
                 if rid in mine or rid in free:
                     step = 0.0
                 elif rid in claims:
-                    if not through_others:
+                    if stations and (city in stations or other in stations):
+                        step = 0.0  # a station borrows it
+                    elif not through_others:
                         continue
-                    step = 100.0
+                    else:
+                        step = 100.0
                 elif length > trains or not is_open(rid):
                     continue
                 else:
@@ -144,7 +151,7 @@ class Knowledge:
         city = b
         while city != a:
             rid, prev = back[city]
-            if rid not in mine:
+            if rid not in mine and (through_others or rid not in claims):
                 routes.append(rid)
             city = prev
         return dist[b], routes
@@ -165,6 +172,7 @@ class Knowledge:
             self.me,
             self.shared,
             frozenset(self.claims.items()),
+            self.stations,
             tickets,
             budget,
             self.trains,
