@@ -14,11 +14,14 @@ from .layout import CITY_R, HEIGHT, LABEL_SIZE, TRACK_H, TWIN_OFFSET, WIDTH, lay
 from .markup import attr, num, text
 from .palette import (
     CARD_COLORS,
+    CARD_LETTERS,
     PLAYER_COLORS,
     PLAYER_CSS,
     default_player_colors,
+    ink_on,
     is_light,
     player_css,
+    player_initials,
 )
 from .textwidth import FONT
 
@@ -36,11 +39,16 @@ _STATIC_STYLE = (
     ".ttrb .tn rect{stroke:#111;stroke-width:1.5;stroke-dasharray:3.5 2}"
     ".ttrb .fy rect{stroke:#1d4e89;stroke-width:1.3}"
     ".ttrb .lm{fill:#1d1d1d}"
-    ".ttrb .own rect{stroke:#111;stroke-width:1.7;stroke-dasharray:none}"
+    ".ttrb .own rect{stroke:#111;stroke-width:1.5;stroke-dasharray:none}"
     ".ttrb .own .lm{fill:#fff}"
     ".ttrb .cp{stroke:#111;stroke-width:%(coupling)s;fill:none}"
-    ".ttrb .lv{stroke:#fff;stroke-width:2.6;opacity:.95}"
-    ".ttrb .lv.dk{stroke:#222}"
+    ".ttrb .sh{fill:#000;opacity:.45;stroke:none}"
+    ".ttrb .mk{font-size:6.6px;font-weight:800;stroke:none;text-anchor:middle;"
+    "pointer-events:none}"
+    ".ttrb .mk{fill:#fff}"
+    "%(inks)s"
+    ".ttrb .own .mk{font-size:8px;fill:#fff}"
+    ".ttrb .own.lt .mk{fill:#1a1a1a}"
     ".ttrb .hit{stroke:transparent;stroke-width:16;fill:none}"
     ".ttrb .glow{stroke:none;fill:none}"
     ".ttrb .pick{cursor:pointer}"
@@ -92,6 +100,7 @@ def board_svg(
     colours = {**default_player_colors(players), **(player_colors or {})}
     names = player_names or {}
     owner_classes = {p: _owner_class(colours[p]) for p in players}
+    initials = player_initials(players, names)
     selectable = set(selectable_routes) if route_href else set()
 
     out = [
@@ -115,6 +124,7 @@ def board_svg(
                 owner_class=owner_classes.get(owner) if owner else None,
                 owner_light=bool(owner) and is_light(player_css(colours[owner])),
                 owner_name=names.get(owner, owner) if owner else None,
+                owner_mark=initials.get(owner) if owner else None,
                 href=route_href(route.id) if route.id in selectable else None,
                 extra=route_attrs(route.id) if route_attrs and route.id in selectable else None,
             )
@@ -149,7 +159,8 @@ STYLE = _STATIC_STYLE % {
         if name != "locomotive"
     ),
     "size": LABEL_SIZE,
-    "coupling": num(TRACK_H + 2),
+    "coupling": num(TRACK_H / 2),
+    "inks": "".join(f".ttrb .k-{name} .mk{{fill:{ink_on(name)}}}" for name in CARD_COLORS),
 } + "".join(f".ttrb .o-{pid} rect,.ttrb .o-{pid}.st{{fill:{css}}}" for pid, css, _ in PLAYER_COLORS)
 
 
@@ -202,8 +213,25 @@ def _route_title(game_map, route, owner_name) -> str:
     return " · ".join(parts)
 
 
+def _mark(letter: str, x: float, angle: float) -> str:
+    """A letter at (x, 0) of a route's own axis, kept upright whatever the route's angle."""
+    return (
+        f'<text class="mk" transform="translate({num(x)} 0) rotate({num(-angle)})" y="2.4"'
+        f">{text(letter)}</text>"
+    )
+
+
 def _route(
-    game_map, layout, route, *, owner_class, owner_light, owner_name, href, extra=None
+    game_map,
+    layout,
+    route,
+    *,
+    owner_class,
+    owner_light,
+    owner_name,
+    owner_mark=None,
+    href,
+    extra=None,
 ) -> str:
     x, y, angle, d = _track(layout, route)
     size, starts = space_positions(layout, route)
@@ -213,7 +241,7 @@ def _route(
     if route.locomotives:
         classes.append("fy")
     if owner_class is not None:
-        classes += ["own", owner_class]
+        classes += ["own", owner_class] + (["lt"] if owner_light else [])
     half = TRACK_H / 2
     # The track's two ends in board units: the page's script finds the route nearest a tap.
     rad = math.radians(angle)
@@ -228,18 +256,32 @@ def _route(
     if href is not None:  # a wide touch target, and a glow the game page shows at rest
         line = f"M{num(END_GAP)} 0H{num(d - END_GAP)}"
         parts.append(f'<path class="glow" d="{line}"/><path class="hit" d="{line}"/>')
-    w, h = num(size), num(TRACK_H)
-    if owner_class is not None:  # a dark coupling under the cars: one joined train, no gaps
+    if owner_class is None:
+        w, h = num(size), num(TRACK_H)
+        for start in starts:
+            parts.append(f'<rect x="{num(start)}" y="-{num(half)}" width="{w}" height="{h}"/>')
+        for start in starts[: route.locomotives]:
+            parts.append(f'<use href="#ttr-lm" x="{num(start + size / 2)}"/>')
+        # The colour's letter on one space (not one a ferry's locomotive takes).
+        free = starts[route.locomotives :]
+        if route.color in CARD_LETTERS and free:
+            centre = free[(len(free) - 1) // 2] + size / 2
+            parts.append(_mark(str(CARD_LETTERS[route.color]), centre, angle))
+    else:
+        # The owner's train: cars a little larger than the spaces, joined by a dark coupling,
+        # each with a shadow under it and the owner's initial on it.
+        car_h = TRACK_H + 2
+        w, h, top = num(size), num(car_h), num(-car_h / 2)
         parts.append(f'<path class="cp" d="M{num(starts[0] - 1)} 0H{num(starts[-1] + size + 1)}"/>')
-    for start in starts:
-        parts.append(f'<rect x="{num(start)}" y="-{num(half)}" width="{w}" height="{h}"/>')
-    if owner_class is not None:  # a livery stripe along the whole train
-        parts.append(
-            f'<path class="lv{" dk" if owner_light else ""}"'
-            f' d="M{num(starts[0] + 1.5)} 0H{num(starts[-1] + size - 1.5)}"/>'
-        )
-    for start in starts[: route.locomotives]:
-        parts.append(f'<use href="#ttr-lm" x="{num(start + size / 2)}"/>')
+        shadow = "".join(f"M{num(x0 + 0.9)} {num(1.3 - car_h / 2)}h{w}v{h}h-{w}Z" for x0 in starts)
+        parts.append(f'<path class="sh" d="{shadow}"/>')
+        for start in starts:
+            parts.append(f'<rect x="{num(start)}" y="{top}" width="{w}" height="{h}" rx="1.6"/>')
+        for k, start in enumerate(starts):
+            if k < route.locomotives:
+                parts.append(f'<use href="#ttr-lm" x="{num(start + size / 2)}"/>')
+            elif owner_mark:
+                parts.append(_mark(owner_mark, start + size / 2, angle))
     parts.append("</g>")
     body = "".join(parts)
     if href is None:

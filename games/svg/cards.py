@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from .markup import attr, num, text
-from .palette import CARD_COLORS, ink_on
+from .palette import CARD_COLORS, CARD_LETTERS, ink_on
 from .textwidth import FONT
 
 CARD_W, CARD_H = 48, 72
@@ -38,6 +38,7 @@ STYLE = (
     ".ttrc .cn{font-size:9px;font-weight:700;text-anchor:middle}"
     ".ttrc .cq{font-size:17px;font-weight:800;text-anchor:middle;fill:#111}"
     ".ttrc .bd{fill:#fff;stroke:#222;stroke-width:1.2}"
+    ".ttrc .cl{font-size:10px;font-weight:800}"
 )
 _STYLE = f"<style>{STYLE}</style>"
 
@@ -65,6 +66,8 @@ def _card(color: str, x: float, count: int | None) -> str:
         f' transform="translate({CARD_W / 2} {CARD_H * 0.62})"/>',
         f'<text class="cn" x="{CARD_W / 2}" y="{CARD_H - 6}" fill="{ink}"'
         f' stroke="none">{text(card_name(color))}</text>',
+        # The colour's letter, as on the board's routes: colour is never the only cue.
+        f'<text class="cl" x="3" y="12" fill="{ink}">{text(str(CARD_LETTERS[color]))}</text>',
     ]
     if count is not None:
         parts.append(

@@ -23,7 +23,7 @@ from games.services.clock import seat_clock
 from games.services.extra_time import may_give_time
 from games.services.lobby import enough_to_start
 from games.svg import board_svg, card_svg, deck_svg, hand_svg, ticket_svg
-from games.svg.palette import colour_class, player_css
+from games.svg.palette import colour_class, player_css, player_initials
 
 from .action_form import cards_token
 from .statistics_sheet import statistics_sheet
@@ -253,6 +253,7 @@ def player_rows(table: Table) -> list[dict]:
     # Once the game is over the table shows the final totals, as the score sheet does, rather
     # than the route points counted during play.
     final = (view.get("final") or {}).get("players") or {}
+    marks = player_initials(view.get("players_order", []), table.names)
     rows = []
     for pid in view.get("players_order", []):
         info = view["players"][pid]
@@ -263,6 +264,7 @@ def player_rows(table: Table) -> list[dict]:
                 "name": table.names[pid],
                 "css": player_css(seat.color),
                 "colour_class": colour_class(seat.color),
+                "mark": marks[pid],
                 "is_me": table.me is not None and seat.pk == table.me.pk,
                 "is_current": pid == current,
                 "to_move": seat.to_move,

@@ -48,6 +48,14 @@ def test_at_the_start_of_a_turn_everything_it_needs_is_on_screen_without_scrolli
             seen = uncovered(page, selector)
             assert seen.get("inside") and seen["scrolled"] == 0, (size, part, seen)
             assert seen["covered"] is None, (size, part, seen)
+        # Who owns what at a glance: the legend names each player with the initial that their
+        # cars on the board carry.
+        legend = page.locator(".board-legend li")
+        assert [t.split()[:2] for t in legend.all_inner_texts()] == [["A", "ann"], ["B", "bob"]]
+        assert uncovered(page, ".board-legend").get("inside"), size
+        ann_route = next(r for r, who in CLAIMS[map_id].items() if who == "ann")
+        marks = page.locator(f"#route-{ann_route} text").all_text_contents()
+        assert marks and set(marks) == {"A"}, marks
         screenshot(page, f"table-{map_id}-{size}")
         page.context.close()
 

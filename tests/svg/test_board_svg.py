@@ -56,12 +56,13 @@ def test_unclaimed_routes_are_painted_in_their_own_colour(game_map):
         assert route_space_fill(root, ids[f"route-{route.id}"]) == CARD_COLORS[route.color]
 
 
-def test_claimed_routes_take_the_owners_colour_and_name(game_map):
+def test_claimed_routes_take_the_owners_colour_name_and_initial_on_every_car(game_map):
     claims = _claims_every_other(game_map)
-    colours = {"p1": "blue", "p2": "vermilion", "p3": "#123456"}
-    names = {"p1": "Ada", "p2": "Brunel", "p3": "Cugnot"}
+    colours = {"p1": "teal", "p2": "brown", "p3": "#123456"}
+    names = {"p1": "Ada", "p2": "Brunel", "p3": "Babbage"}
     css = dict((pid, c) for pid, c, _ in PLAYER_COLORS)
-    expected = {"p1": css["blue"], "p2": css["vermilion"], "p3": "#123456"}
+    expected = {"p1": css["teal"], "p2": css["brown"], "p3": "#123456"}
+    initials = {"p1": "A", "p2": "B", "p3": "Ba"}  # Babbage and Brunel share a first letter
     root = parse(
         board_svg(
             game_map,
@@ -73,12 +74,38 @@ def test_claimed_routes_take_the_owners_colour_and_name(game_map):
     ids = by_id(root)
     for rid, owner in claims.items():
         group = ids[f"route-{rid}"]
+        route = game_map.routes[rid]
         assert route_space_fill(root, group) == expected[owner], rid
         assert f"claimed by {names[owner]}" in group.find(f"{NS}title").text
         assert "own" in classes(group)
+        marks = [el.text for el in group if tag(el) == "text"]
+        assert marks == [initials[owner]] * (route.length - route.locomotives), rid
     unclaimed = set(game_map.routes) - set(claims)
     for rid in unclaimed:
         assert "own" not in classes(ids[f"route-{rid}"])
+
+
+def test_no_player_colour_is_a_card_colour():
+    cards = {css.lower() for name, css in CARD_COLORS.items()}
+    assert not cards & {css.lower() for _id, css, _name in PLAYER_COLORS}
+
+
+def test_seats_coloured_before_the_new_palette_are_drawn_in_its_colours(game_map):
+    first = sorted(game_map.routes)[0]
+    view = make_view(game_map, claims={first: "p1"}, players=("p1", "p2"))
+    root = parse(board_svg(game_map, view, player_colors={"p1": "vermilion", "p2": "blue"}))
+    css = dict((pid, c) for pid, c, _ in PLAYER_COLORS)
+    assert route_space_fill(root, by_id(root)[f"route-{first}"]) == css["brown"]
+
+
+def test_unclaimed_routes_of_a_colour_carry_its_letter_and_grey_ones_none(game_map):
+    root = parse(board_svg(game_map, make_view(game_map)))
+    ids = by_id(root)
+    letters = {"red": "R", "orange": "O", "yellow": "Y", "green": "G", "blue": "B"}
+    letters |= {"purple": "P", "white": "W", "black": "K"}
+    for route in game_map.routes.values():
+        marks = [el.text for el in ids[f"route-{route.id}"] if tag(el) == "text"]
+        assert marks == ([letters[route.color]] if route.color in letters else []), route.id
 
 
 def test_default_player_colours_follow_seat_order(game_map):
@@ -248,7 +275,8 @@ def test_all_text_is_escaped():
 def test_board_stays_small_enough_for_a_phone(game_map):
     everything = {rid: "p1" for rid in game_map.routes}
     size = len(board_svg(game_map, make_view(game_map, claims=everything)).encode())
-    assert size < 60_000
+    # Every route claimed is the worst case: each car then has its shadow and its initial.
+    assert size < 90_000
 
 
 def test_every_space_is_long_enough_to_read(game_map):
