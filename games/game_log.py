@@ -139,4 +139,43 @@ def move_entries(
     turns = turns_of(moves, names, map_id)[::-1]
     if limit is not None:
         turns = turns[:limit]
-    return [{"number": turn.number, "sentences": turn.line, "moves": turn.moves} for turn in turns]
+    return [
+        {
+            "number": turn.number,
+            "sentences": turn.line,
+            "moves": turn.moves,
+            "revealed": tunnel_reveals(turn.moves),
+        }
+        for turn in turns
+    ]
+
+
+def tunnel_reveals(moves: Iterable[LoggedMove]) -> list[list[str]]:
+    """The cards each tunnel of these moves turned up, for every player to see, also when they
+    asked for nothing extra."""
+    return [
+        list(event.get("revealed") or [])
+        for move in moves
+        for event in move.events
+        if event.get("type") == EventType.TUNNEL_REVEALED
+    ]
+
+
+@dataclass
+class Changes:
+    """What the others did since a player's last move: their turns told, and the routes and
+    stations that are new on the board."""
+
+    turns: list[Turn]
+    routes: list[str]
+    stations: list[str]
+
+
+def changes_since(moves: Sequence[LoggedMove], names: dict[str, str], map_id: str) -> Changes:
+    """`moves` (oldest first) are those after the player's last move."""
+    events = [event for move in moves for event in move.events]
+    return Changes(
+        turns=turns_of(moves, names, map_id),
+        routes=[e["route"] for e in events if e.get("type") == EventType.ROUTE_CLAIMED],
+        stations=[e["city"] for e in events if e.get("type") == EventType.STATION_BUILT],
+    )

@@ -114,11 +114,16 @@ def describe(event: Mapping[str, Any], names: Mapping[str, str], map_id: str | N
     if kind in (EventType.TUNNEL_REVEALED, EventType.TUNNEL_PAID, EventType.TUNNEL_DECLINED):
         tunnel = f"{who()}'s tunnel {_route_name(map_id, event['route'])}"
         extra = event.get("extra", 0)
-        if kind == EventType.TUNNEL_REVEALED and not extra:
-            return f"{tunnel} turned up nothing extra"
-        turned = f"{tunnel} turned up {extra} extra"
         if kind == EventType.TUNNEL_REVEALED:
-            return f"{turned}: pay or decline"
+            # Every player learns which cards were turned up, whatever they asked for.
+            revealed = event.get("revealed") or []
+            cards = [_card(color) for color in revealed]
+            cards = _join([f"{'an' if c[0] in 'aeiou' else 'a'} {c}" for c in cards])
+            cards = cards or "no card (none were left)"
+            if not extra:
+                return f"{tunnel} turned up {cards}: nothing extra"
+            return f"{tunnel} turned up {cards}: {extra} extra, pay or decline"
+        turned = f"{tunnel} turned up {extra} extra"
         return f"{turned}: {'paid' if kind == EventType.TUNNEL_PAID else 'declined'}"
     if kind == EventType.FACE_UP_RESET:
         return "Three face-up locomotives: the face-up cards were replaced"

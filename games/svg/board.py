@@ -55,6 +55,11 @@ _STATIC_STYLE = (
     ".ttrb .pick:hover rect,.ttrb .pick:focus rect{stroke:#000;stroke-width:2.4}"
     ".ttrb .pick:hover .hit,.ttrb .pick:focus .hit{stroke:rgba(255,255,255,.55)}"
     ".ttrb .c circle{fill:#fffdf5;stroke:#2b2b2b;stroke-width:1.8}"
+    ".ttrb .c .nw-ring{fill:none;stroke:#111;stroke-width:3.2;"
+    "stroke-dasharray:5 3}"
+    ".ttrb .nw path{fill:none}"
+    ".ttrb .nw-edge{stroke:#111;stroke-width:25;stroke-dasharray:6 4}"
+    ".ttrb .nw-core{stroke:#fffdf5;stroke-width:18}"
     ".ttrb .st{stroke:#111;stroke-width:1.4;stroke-linejoin:round}"
     ".ttrb text{font-size:%(size)spx;font-weight:600;fill:#1e1e1e;paint-order:stroke;"
     "stroke:#fbf7ec;stroke-width:3px;stroke-linejoin:round}"
@@ -78,6 +83,8 @@ def board_svg(
     route_href: Callable[[str], str] | None = None,
     route_attrs: Callable[[str], Mapping[str, str]] | None = None,
     highlight_routes: Collection[str] = (),
+    new_routes: Collection[str] = (),
+    new_stations: Collection[str] = (),
     player_colors: Mapping[str, str] | None = None,
     player_names: Mapping[str, str] | None = None,
     title: str | None = None,
@@ -86,9 +93,11 @@ def board_svg(
 
     Only ``view["claims"]``, ``view["stations"]`` and ``view["players_order"]``
     are read, so nothing private in the view can reach the picture.
-    ``route_attrs`` gives extra attributes (``hx-get``, ``hx-target``...) for the link of
-    each selectable route. ``player_colors`` maps a player to a palette id (``PLAYER_COLORS``) or a
-    ``#hex`` colour; ``player_names`` gives the names shown in tooltips.
+    ``new_routes`` and ``new_stations`` are marked with a dashed ring (what changed since the
+    viewer last moved). ``route_attrs`` gives extra attributes (``hx-get``, ``hx-target``...)
+    for the link of each selectable route. ``player_colors`` maps a player to a palette id
+    (``PLAYER_COLORS``) or a ``#hex`` colour; ``player_names`` gives the names shown in
+    tooltips.
     """
     layout = layout_for(game_map)
     claims: Mapping[str, str] = view.get("claims") or {}
@@ -114,6 +123,7 @@ def board_svg(
         f'<rect class="bg" width="{WIDTH}" height="{HEIGHT}" rx="12"/>',
     ]
     out += _highlights(game_map, layout, highlight_routes)
+    out += _highlights(game_map, layout, new_routes, kind="nw")
     for route in sorted(game_map.routes.values(), key=lambda r: r.id):
         owner = claims.get(route.id)
         out.append(
@@ -129,6 +139,7 @@ def board_svg(
                 extra=route_attrs(route.id) if route_attrs and route.id in selectable else None,
             )
         )
+    new_station_set = set(new_stations)
     for cid in sorted(game_map.cities):
         owner = stations.get(cid)
         out.append(
@@ -138,6 +149,7 @@ def board_svg(
                 layout,
                 station_class=owner_classes.get(owner) if owner else None,
                 station_owner=names.get(owner, owner) if owner else None,
+                new=cid in new_station_set,
             )
         )
     out.append("</svg>")
@@ -294,7 +306,7 @@ def _route(
     return f'<a href={attr(href)} data-route={attr(route.id)} class="pick"{more}>{body}</a>'
 
 
-def _highlights(game_map, layout, route_ids) -> list[str]:
+def _highlights(game_map, layout, route_ids, kind="hl") -> list[str]:
     """A band under each highlighted route's track: a dark edge and a bright core, drawn before
     the routes so the owner's trains stay on top. Only the game page shows highlights; its
     stylesheet (static/css/game.css) gives them their look, wide enough to see on a phone."""
@@ -309,13 +321,13 @@ def _highlights(game_map, layout, route_ids) -> list[str]:
         x2, y2 = x + math.cos(rad) * (d - END_GAP), y + math.sin(rad) * (d - END_GAP)
         line = f"M{num(x1)} {num(y1)}L{num(x2)} {num(y2)}"
         out.append(
-            f'<g class="hl" data-route={attr(rid)}>'
-            f'<path class="hl-edge" d="{line}"/><path class="hl-core" d="{line}"/></g>'
+            f'<g class="{kind}" data-route={attr(rid)}>'
+            f'<path class="{kind}-edge" d="{line}"/><path class="{kind}-core" d="{line}"/></g>'
         )
     return out
 
 
-def _city(name, cid, layout, *, station_class, station_owner) -> str:
+def _city(name, cid, layout, *, station_class, station_owner, new=False) -> str:
     px, py = layout.points[cid]
     label = layout.labels[cid]
     anchor = "" if label.anchor == "start" else f' text-anchor="{label.anchor}"'
@@ -323,6 +335,8 @@ def _city(name, cid, layout, *, station_class, station_owner) -> str:
         f'<g id={attr("city-" + cid)} class="c">',
         f'<circle cx="{num(px)}" cy="{num(py)}" r="{num(CITY_R)}"/>',
     ]
+    if new:  # a station built since the viewer last moved: a dashed ring round the house
+        parts.append(f'<circle class="nw-ring" cx="{num(px)}" cy="{num(py)}" r="16"/>')
     if station_class is not None:
         parts.append(
             f'<use href="#ttr-st" class="st {station_class}" x="{num(px)}" y="{num(py)}">'

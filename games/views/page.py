@@ -17,13 +17,13 @@ from django.utils.translation import gettext_lazy
 from games.clock_text import duration_text
 from games.engine import TUNNEL_REVEAL, ActionType, PendingKind, Phase, TieBreak
 from games.engine.ticket_path import ticket_path
-from games.game_log import move_entries
-from games.selectors import chat_for, logged_moves, my_note, rematch_of
+from games.game_log import changes_since, move_entries, tunnel_reveals
+from games.selectors import chat_for, last_move_number, logged_moves, my_note, rematch_of
 from games.services.clock import seat_clock
 from games.services.extra_time import may_give_time
 from games.services.lobby import enough_to_start
 from games.svg import board_svg, card_svg, deck_svg, hand_svg, ticket_svg
-from games.svg.palette import colour_class, player_css, player_initials
+from games.svg.palette import CARD_LETTERS, colour_class, player_css, player_initials
 
 from .action_form import cards_token
 from .statistics_sheet import statistics_sheet
@@ -357,7 +357,67 @@ def longest_path_routes(table: Table) -> list[str]:
     return routes
 
 
-def board(table: Table) -> str:
+def turned_up(cards: list[str]) -> list[dict]:
+    """A tunnel's turned-up cards as chips: each its colour, its letter and its name."""
+    return [
+        {"color": color, "letter": CARD_LETTERS.get(color, "?"), "name": card_label(color)}
+        for color in cards
+    ]
+
+
+def card_label(color: str) -> str:
+    return _("locomotive") if color == "locomotive" else CARD_NAMES.get(color, color)
+
+
+CARD_NAMES = {
+    "red": gettext_lazy("red"),
+    "orange": gettext_lazy("orange"),
+    "yellow": gettext_lazy("yellow"),
+    "green": gettext_lazy("green"),
+    "blue": gettext_lazy("blue"),
+    "purple": gettext_lazy("purple"),
+    "white": gettext_lazy("white"),
+    "black": gettext_lazy("black"),
+}
+
+# At most this many of the others' moves are told in "since your last turn".
+SINCE_MOVES = 40
+
+
+def with_turned_up(entries: list[dict]) -> list[dict]:
+    """Log entries with their tunnels' turned-up cards as chips."""
+    for entry in entries:
+        entry["turned_up"] = [turned_up(cards) for cards in entry.get("revealed", [])]
+    return entries
+
+
+def since_last_turn(table: Table):
+    """What the others did since the viewer's own last move (None for a spectator, or before
+    the viewer has moved at all): their turns told, and what is new on the board."""
+    if table.me is None or not table.started:
+        return None
+    mine = last_move_number(table.me)
+    if mine is None:
+        return None
+    moves = logged_moves(table.game, after=mine)[:SINCE_MOVES]
+    if not moves:
+        return None
+    changes = changes_since(moves, table.names, table.game.map_id)
+    return {
+        "turns": [
+            {
+                "number": turn.number,
+                "sentences": turn.line,
+                "turned_up": [turned_up(cards) for cards in tunnel_reveals(turn.moves)],
+            }
+            for turn in changes.turns
+        ],
+        "routes": changes.routes,
+        "stations": changes.stations,
+    }
+
+
+def board(table: Table, *, since: dict | None = None) -> str:
     game_id = table.game.pk
     return board_svg(
         table.game_map,
@@ -365,6 +425,8 @@ def board(table: Table) -> str:
         selectable_routes=table.claimable_routes,
         route_href=lambda rid: reverse("game_route", args=[game_id, rid]),
         highlight_routes=longest_path_routes(table),
+        new_routes=since["routes"] if since else (),
+        new_stations=since["stations"] if since else (),
         player_colors=table.colors,
         player_names=table.names,
         title=f"{table.game_map.name} board",
@@ -386,6 +448,15 @@ def turn_info(table: Table) -> dict:
         info["is_me"] = table.me is not None and current == table.me.player_id
     if info["opening"]:
         info["choosing"] = [table.names[s.player_id] for s in table.seats if s.to_move]
+    pending = view.get("pending") or {}
+    if info["playing"] and pending.get("kind") == PendingKind.TUNNEL and not info.get("is_me"):
+        # Everyone sees what the tunnel turned up while its player decides.
+        info["tunnel"] = {
+            "player": table.names.get(pending.get("player")),
+            "route": route_info(table, pending["route"])["name"],
+            "cards": turned_up(list(pending.get("revealed") or [])),
+            "extra": pending.get("extra", 0),
+        }
     ends_after = view.get("last_round_ends_after")
     if ends_after and info["playing"]:
         info["last_round_after"] = table.names.get(ends_after)
@@ -428,11 +499,13 @@ def page_context(
         return context
     view = table.view
     mine = table.mine
+    since = since_last_turn(table)
     context.update(
         {
             "map_name": table.game_map.name,
             "has_stations": table.game_map.has_stations,
-            "board_svg": board(table),
+            "since": since,
+            "board_svg": board(table, since=since),
             "face_up": [
                 {"color": color, "svg": card_svg(color), "can_take": color in table.face_up_colors}
                 for color in view["face_up"]
@@ -445,8 +518,13 @@ def page_context(
             "ticket_deck_count": view["ticket_deck_count"],
             "discard_count": view["discard_count"],
             "players": player_rows(table),
-            "log": move_entries(
-                logged_moves(game, last_turns=LOG_MOVES), table.names, game.map_id, limit=LOG_MOVES
+            "log": with_turned_up(
+                move_entries(
+                    logged_moves(game, last_turns=LOG_MOVES),
+                    table.names,
+                    game.map_id,
+                    limit=LOG_MOVES,
+                )
             ),
             "final": score_sheet(table),
             "claimable": claimable_list(table),

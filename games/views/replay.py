@@ -12,6 +12,8 @@ from games.services.replay import replay_to
 from games.svg import board_svg, card_svg
 from games.svg.palette import colour_class, player_css
 
+from .page import with_turned_up
+
 
 def _move_number(raw, last: int) -> int:
     try:
@@ -78,6 +80,6 @@ def game_log(request, game_id: int):
         "games/play/log.html",
         {
             "game": game,
-            "log": move_entries(logged_moves(game), names_for(game), game.map_id),
+            "log": with_turned_up(move_entries(logged_moves(game), names_for(game), game.map_id)),
         },
     )

@@ -188,3 +188,65 @@ def test_a_whole_turn_is_played_with_the_keyboard_alone(chromium, live_server):
     assert page.evaluate("document.activeElement !== document.body")
     game.refresh_from_db()
     assert game.state["claims"]["atlanta-nashville"] == seats["ann"].player_id
+
+
+# What Bob does on his turn after Ann's, on each map: Ann's next look shows it.
+BOB_MOVES = {
+    "usa": {"type": "claim_route", "route": "dallas-little_rock", "cards": {"yellow": 2}},
+    "europe": {"type": "build_station", "city": "wien", "cards": {"yellow": 1}},
+}
+
+
+@pytest.mark.parametrize("map_id", ["usa", "europe"])
+def test_what_the_others_did_since_your_last_turn_is_listed_and_marked_on_the_board(
+    chromium, live_server, map_id
+):
+    game, seats = turn_position(map_id, claims=CLAIMS[map_id])
+    for user, action in [
+        ("ann", {"type": "draw_card", "from": "deck"}),
+        ("ann", {"type": "draw_card", "from": "deck"}),
+        ("bob", BOB_MOVES[map_id]),
+    ]:
+        game.refresh_from_db()
+        game_play(
+            game_id=game.pk, user=seats[user].user, action=action, expected_version=game.version
+        )
+    for size in SIZES:
+        page = open_table(chromium, live_server, game, size)
+        page.wait_for_timeout(150)
+        since = page.locator(".since")
+        if map_id == "usa":
+            assert "bob claimed Dallas–Little Rock (2)" in since.inner_text()
+            ring = page.locator("#board .nw[data-route='dallas-little_rock'] .nw-edge")
+        else:
+            assert "bob built a station in Wien" in since.inner_text()
+            ring = page.locator("#city-wien .nw-ring")
+        assert ring.count() == 1 and ring.bounding_box()["width"] > 0
+        assert page.locator("#board .nw, #board .nw-ring").count() == 1
+        screenshot(page, f"table-{map_id}-{size}-since-last-turn")
+        since.evaluate("e => e.scrollIntoView({block: 'start'})")
+        screenshot(page, f"table-{map_id}-{size}-since-last-turn-list")
+        page.context.close()
+
+
+def test_a_tunnels_turned_up_cards_are_shown_to_the_other_player(chromium, live_server):
+    game, seats = turn_position("europe", claims=CLAIMS["europe"])
+    for user, action in [
+        ("ann", {"type": "draw_card", "from": "deck"}),
+        ("ann", {"type": "draw_card", "from": "deck"}),
+        ("bob", {"type": "claim_route", "route": "munchen-zurich", "cards": {"yellow": 2}}),
+    ]:
+        game.refresh_from_db()
+        game_play(
+            game_id=game.pk, user=seats[user].user, action=action, expected_version=game.version
+        )
+    for size in SIZES:
+        page = open_table(chromium, live_server, game, size)
+        entry = page.locator(".log-lines li", has_text="bob's tunnel München–Zürich turned up")
+        # Three cards named in the sentence, and three chips of their colours beside it.
+        assert entry.inner_text().count(" card") + entry.inner_text().count("locomotive") >= 3
+        assert entry.locator(".turned-up .chip").count() == 3
+        assert page.locator(".since .turned-up .chip").count() == 3
+        entry.evaluate("e => e.scrollIntoView({block: 'center'})")
+        screenshot(page, f"table-europe-{size}-tunnel-in-log")
+        page.context.close()

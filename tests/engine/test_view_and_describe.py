@@ -124,6 +124,21 @@ def test_describe_claims_tunnels_and_stations_with_city_names():
         )
         == "Bob claimed Denver–Omaha (4) for 7 points"
     )
+    revealed = {
+        "type": "tunnel_revealed",
+        "player": "cy",
+        "route": "munchen-zurich",
+        "revealed": ["red", "locomotive", "blue"],
+        "extra": 0,
+    }
+    assert describe(revealed, NAMES, "europe") == (
+        "Cy's tunnel München–Zürich turned up a red card, a locomotive and a blue card:"
+        " nothing extra"
+    )
+    assert describe({**revealed, "extra": 1}, NAMES, "europe") == (
+        "Cy's tunnel München–Zürich turned up a red card, a locomotive and a blue card:"
+        " 1 extra, pay or decline"
+    )
     paid = {
         "type": "tunnel_paid",
         "player": "cy",
