@@ -191,18 +191,6 @@ def logged_moves(game: Game, *, last_turns: int | None = None, after: int | None
     return list(reversed(moves.order_by("-number")[: 2 * last_turns]))
 
 
-def last_move_number(seat) -> int | None:
-    """The number of the seat's own last move, None before its first (one query)."""
-    if seat is None:
-        return None
-    return (
-        Move.objects.filter(game_id=seat.game_id, seat=seat)
-        .order_by("-number")
-        .values_list("number", flat=True)
-        .first()
-    )
-
-
 def away_until(user_ids, now) -> dict[int, date]:
     """{user id: last day away} for those of the users on vacation at `now` (one query)."""
     from accounts.models import Vacation

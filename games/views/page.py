@@ -18,7 +18,7 @@ from games.clock_text import duration_text
 from games.engine import TUNNEL_REVEAL, ActionType, PendingKind, Phase, TieBreak
 from games.engine.ticket_path import ticket_path
 from games.game_log import changes_since, move_entries, tunnel_reveals
-from games.selectors import chat_for, last_move_number, logged_moves, my_note, rematch_of
+from games.selectors import chat_for, logged_moves, my_note, rematch_of
 from games.services.clock import seat_clock
 from games.services.extra_time import may_give_time
 from games.services.lobby import enough_to_start
@@ -380,9 +380,6 @@ CARD_NAMES = {
     "black": gettext_lazy("black"),
 }
 
-# At most this many of the others' moves are told in "since your last turn".
-SINCE_MOVES = 40
-
 
 def with_turned_up(entries: list[dict]) -> list[dict]:
     """Log entries with their tunnels' turned-up cards as chips."""
@@ -391,18 +388,24 @@ def with_turned_up(entries: list[dict]) -> list[dict]:
     return entries
 
 
-def since_last_turn(table: Table):
-    """What the others did since the viewer's own last move (None for a spectator, or before
-    the viewer has moved at all): their turns told, and what is new on the board."""
-    if table.me is None or not table.started:
+def since_last_turn(table: Table, moves: list) -> dict | None:
+    """What the others did since the viewer's own last move, read from the log's moves (the
+    newest, oldest first: no query of its own): their turns told, and what is new on the
+    board. None for a spectator, when nothing happened since, or when the viewer has no move
+    in a log that holds the whole game (they have not moved yet). When the viewer's last move
+    is older than the log's moves, all of them are told ("latest" is then set)."""
+    if table.me is None or not table.started or not moves:
         return None
-    mine = last_move_number(table.me)
-    if mine is None:
+    own = [i for i, move in enumerate(moves) if move.seat_id == table.me.pk]
+    if own:
+        after, latest = moves[own[-1] + 1 :], False
+    elif moves[0].number > 1:
+        after, latest = moves, True
+    else:
         return None
-    moves = logged_moves(table.game, after=mine)[:SINCE_MOVES]
-    if not moves:
+    if not after:
         return None
-    changes = changes_since(moves, table.names, table.game.map_id)
+    changes = changes_since(after, table.names, table.game.map_id)
     return {
         "turns": [
             {
@@ -414,6 +417,7 @@ def since_last_turn(table: Table):
         ],
         "routes": changes.routes,
         "stations": changes.stations,
+        "latest": latest,
     }
 
 
@@ -499,7 +503,8 @@ def page_context(
         return context
     view = table.view
     mine = table.mine
-    since = since_last_turn(table)
+    moves = logged_moves(game, last_turns=LOG_MOVES)
+    since = since_last_turn(table, moves)
     context.update(
         {
             "map_name": table.game_map.name,
@@ -518,14 +523,7 @@ def page_context(
             "ticket_deck_count": view["ticket_deck_count"],
             "discard_count": view["discard_count"],
             "players": player_rows(table),
-            "log": with_turned_up(
-                move_entries(
-                    logged_moves(game, last_turns=LOG_MOVES),
-                    table.names,
-                    game.map_id,
-                    limit=LOG_MOVES,
-                )
-            ),
+            "log": with_turned_up(move_entries(moves, table.names, game.map_id, limit=LOG_MOVES)),
             "final": score_sheet(table),
             "claimable": claimable_list(table),
         }
