@@ -1,7 +1,8 @@
 """Server-side SVG pictures of the game: the board, train cards and destination tickets.
 
 Pure functions from map data and the public part of a player view to an SVG
-string; no Django here, so any page, fragment or script can call them.
+string; nothing of Django here but its translation functions (the colour letters), so any
+page, fragment or script can call them.
 """
 
 from . import board as _board

@@ -20,6 +20,7 @@ from .palette import (
     default_player_colors,
     ink_on,
     is_light,
+    player_color_id,
     player_css,
     player_initials,
 )
@@ -158,6 +159,7 @@ def board_svg(
 
 def _owner_class(colour: str) -> str:
     """The class naming a claim's owner colour: the palette id, or the literal #hex."""
+    colour = player_color_id(colour)
     return f"o-{colour}" if colour in PLAYER_CSS else f"o-x{player_css(colour).lstrip('#')}"
 
 
@@ -179,7 +181,7 @@ STYLE = _STATIC_STYLE % {
 def _literal_owner_style(colours) -> str:
     """Rules for owner colours given as a literal #hex rather than a palette id: a second
     <style> (seats on the site always get palette colours, so pages never carry one)."""
-    literal = sorted({player_css(c) for c in colours if c not in PLAYER_CSS})
+    literal = sorted({player_css(c) for c in colours if player_color_id(c) not in PLAYER_CSS})
     rules = "".join(
         f".ttrb .o-x{css.lstrip('#')} rect,.ttrb .o-x{css.lstrip('#')}.st{{fill:{css}}}"
         for css in literal
