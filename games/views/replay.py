@@ -10,7 +10,7 @@ from games.models import Move
 from games.selectors import access_game, logged_moves, names_for, seat_for
 from games.services.replay import replay_to
 from games.svg import board_svg, card_svg
-from games.svg.palette import colour_class, player_css
+from games.svg.palette import colour_class, player_css, player_initials
 
 from .page import with_turned_up
 
@@ -44,6 +44,7 @@ def game_replay(request, game_id: int):
         names = names_for(game)
         colors = {seat.player_id: seat.color for seat in seats}
         game_map = engine.get_map(game.map_id)
+        marks = player_initials(view["players_order"], names)
         context.update(
             {
                 "board_svg": board_svg(
@@ -60,6 +61,7 @@ def game_replay(request, game_id: int):
                         "name": names[pid],
                         "css": player_css(colors[pid]),
                         "colour_class": colour_class(colors[pid]),
+                        "mark": marks[pid],
                         **view["players"][pid],
                     }
                     for pid in view["players_order"]

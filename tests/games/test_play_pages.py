@@ -1,6 +1,7 @@
 """The game page: what each viewer sees, and every kind of move made through its forms."""
 
 import random
+import re
 
 import pytest
 from django.test import Client
@@ -449,6 +450,11 @@ def test_the_replay_steps_through_the_moves_with_public_information_only(two_pla
     page = parse_page(html)
     assert page.link_to("?move=1") and page.link_to("?move=3")
     assert "Your cards" not in html and not page.forms[1:]
+    # The board's legend gives each player the initial their cars carry.
+    start = html.index('class="board-legend"')
+    legend = html[start : html.index("</ul>", start)]
+    marks = re.findall(r'class="car [^"]+" aria-hidden="true">(\w+)</span>', legend)
+    assert sorted(marks) == ["A", "B"], legend
     html = text_of(by_user[ann.pk].client.get(f"/games/{game.pk}/replay/", {"move": 0}))
     assert "The deal" in html
 
