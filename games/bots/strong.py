@@ -213,8 +213,8 @@ class Strong:
             )
         for a in seat.options(ActionType.DRAW_CARD):
             add(a)
-        if ActionType.DRAW_TICKETS in seat.kinds:
-            add(seat.options(ActionType.DRAW_TICKETS)[0])
+        # New tickets only when the plan policy asks for them (then they are its choice,
+        # the first candidate): a few turns of rollout cannot see a ticket fail at the end.
         return out[: MAX_CANDIDATES + 2]
 
     def decide(self, seat: Seat) -> Action:
