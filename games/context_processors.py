@@ -2,6 +2,10 @@ from functools import cache
 
 from games.selectors import awaiting_count
 
+# A view that has read the count already (the game page: selectors.access_game) leaves it
+# on the request under this name.
+KNOWN_AWAITING = "known_awaiting_count"
+
 
 def awaiting_games(request):
     """How many games wait for the signed-in user's move (shown in the header).
@@ -11,4 +15,7 @@ def awaiting_games(request):
     user = getattr(request, "user", None)
     if user is None or not user.is_authenticated:
         return {"awaiting_count": 0}
+    known = getattr(request, KNOWN_AWAITING, None)
+    if known is not None:
+        return {"awaiting_count": known}
     return {"awaiting_count": cache(lambda: awaiting_count(user))}

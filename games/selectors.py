@@ -11,8 +11,9 @@ page's poll asks only for the version (visible_version): the same rule.
 from dataclasses import dataclass, field
 from datetime import date
 
-from django.db.models import Count, Exists, OuterRef, Prefetch, Q
+from django.db.models import Case, Count, Exists, OuterRef, Prefetch, Q, Subquery, Value, When
 from django.db.models.fields.json import KT
+from django.db.models.functions import Coalesce
 
 from games import engine
 from games.models import Game, GameStatus, Move, Seat
@@ -28,10 +29,31 @@ def with_seats(queryset):
     return queryset.select_related("creator").prefetch_related(Prefetch("seats", queryset=seats))
 
 
+def _for_viewer(games, user):
+    """Games whose seats carry the viewer's own note (`viewer_note`, on the viewer's seat
+    only) and which carry how many games await the viewer's move (`viewer_awaiting`), read
+    in the game's and the seats' own queries."""
+    from games.models import PrivateNote
+
+    if user is None or not user.is_authenticated:
+        return with_seats(games)
+    note = PrivateNote.objects.filter(seat_id=OuterRef("pk")).values("text")[:1]
+    seats = with_vacation_flag(Seat.objects.select_related("user")).annotate(
+        viewer_note=Case(When(user_id=user.pk, then=Subquery(note)), default=Value(None))
+    )
+    awaiting = awaiting_seats(user).order_by().values("user_id").annotate(n=Count("pk")).values("n")
+    return (
+        games.select_related("creator")
+        .prefetch_related(Prefetch("seats", queryset=seats.order_by("order")))
+        .annotate(viewer_awaiting=Coalesce(Subquery(awaiting), Value(0)))
+    )
+
+
 def access_game(*, game_id, user) -> Game:
-    """The game with its seats (and their users) prefetched, if `user` may see it."""
+    """The game with its seats (and their users) prefetched, if `user` may see it; the game
+    also says how many games await the user's move (`viewer_awaiting`, for the header)."""
     try:
-        game = with_seats(Game.objects.all()).get(pk=int(game_id))
+        game = _for_viewer(Game.objects.all(), user).get(pk=int(game_id))
     except (Game.DoesNotExist, TypeError, ValueError):
         raise NotAPlayer() from None
     if seat_for(game, user) is not None:
@@ -207,6 +229,8 @@ def my_note(seat) -> str:
 
     if seat is None:
         return ""
+    if hasattr(seat, "viewer_note"):  # read with the seats (access_game)
+        return seat.viewer_note or ""
     return PrivateNote.objects.filter(seat=seat).values_list("text", flat=True).first() or ""
 
 

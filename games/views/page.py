@@ -482,9 +482,18 @@ def give_time_to(table: Table):
 
 
 def page_context(
-    table: Table, *, panel: dict | None = None, flash: str | None = None, panel_only: bool = False
+    table: Table,
+    *,
+    panel: dict | None = None,
+    flash: str | None = None,
+    panel_only: bool = False,
+    keep: dict | None = None,
 ) -> dict:
-    """Everything the page shows; with ``panel_only`` just what the action panel needs."""
+    """Everything the page shows; with ``panel_only`` just what the action panel needs.
+
+    ``keep`` names the parts of an htmx answer the page keeps as they are (games.views.render):
+    ``keep_chat``, ``keep_note``, ``keep_board``, ``keep_awaiting``; those are not built."""
+    keep = keep or {}
     game = table.game
     context = {
         "game": game,
@@ -494,6 +503,7 @@ def page_context(
         "flash": flash,
         # The viewer has something to do in this game now (the tab says "(Your turn)").
         "my_move": bool(table.action_types),
+        **keep,
     }
     if not table.started:
         context["can_start"] = enough_to_start(len(table.seats))
@@ -510,7 +520,7 @@ def page_context(
             "map_name": table.game_map.name,
             "has_stations": table.game_map.has_stations,
             "since": since,
-            "board_svg": board(table, since=since),
+            "board_svg": "" if keep.get("keep_board") else board(table, since=since),
             "face_up": [
                 {"color": color, "svg": card_svg(color), "can_take": color in table.face_up_colors}
                 for color in view["face_up"]
@@ -531,10 +541,11 @@ def page_context(
     # Nothing is drawn, held or pursued any more: the live-play panels give way to the sheet.
     context["over"] = bool(context["final"]) or game.is_over
     context["give_time_to"] = give_time_to(table)
-    context["note"] = my_note(table.me)
+    context["note"] = "" if keep.get("keep_note") else my_note(table.me)
     if game.is_over and table.me is not None:
         context["rematch"] = rematch_of(game)
-    context.update(chat_context(table))
+    if not keep.get("keep_chat"):
+        context.update(chat_context(table))
     if table.me is not None:
         progress = mine.get("ticket_progress") or {}
         final = view.get("final")

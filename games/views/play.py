@@ -59,4 +59,4 @@ def game_move(request, game_id: int):
         )
     if not request.htmx:
         return redirect("game_detail", game_id=game_id)
-    return render_game(request, table_after_move(result))
+    return render_game(request, table_after_move(result), after_move=result)

@@ -189,6 +189,19 @@
     document.dispatchEvent(new CustomEvent("ttr:tip-hide"));
   }, true);
 
+  // After a card draw the answer keeps the board (a draw changes nothing on it) and says so
+  // with this event: the routes that were claimable a moment ago are claimable no longer, and
+  // the rings round what the others built since the player's last move go (this was it).
+  document.body.addEventListener("board-routes-closed", function () {
+    board.querySelectorAll("g.nw, .nw-ring").forEach(function (ring) { ring.remove(); });
+    board.querySelectorAll("a.pick").forEach(function (link) {
+      var route = link.querySelector("g.r");
+      if (!route) { link.remove(); return; }
+      route.querySelectorAll(".glow, .hit").forEach(function (path) { path.remove(); });
+      link.replaceWith(route);
+    });
+  });
+
   // Keyboard: + and − zoom while the board box has the focus.
   box.addEventListener("keydown", function (event) {
     if (!panzoom) return;

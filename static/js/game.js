@@ -10,6 +10,25 @@ document.addEventListener("htmx:configRequest", function (event) {
   }
 });
 
+// Every other request of the game page (a move, the refresh after someone else's) says which
+// chat version the page shows: when it is current the answer leaves the chat out.
+function chatSeen() {
+  var poller = document.getElementById("poller");
+  var url = poller && poller.getAttribute("hx-get");
+  return url ? new URL(url, window.location.href).searchParams.get("c") : null;
+}
+document.addEventListener("htmx:configRequest", function (event) {
+  var elt = event.detail.elt;
+  if (!elt || elt.id === "poller") return;
+  var path = event.detail.path || "";
+  var game = document.getElementById("game-page");
+  var page = game && game.getAttribute("hx-get");
+  if (/\/move\/$/.test(path) || (page && path === page)) {
+    var seen = chatSeen();
+    if (seen !== null) event.detail.parameters.chat_seen = seen;
+  }
+});
+
 // A chat message sent: empty the box (it is preserved across refreshes while typing).
 document.addEventListener("htmx:afterRequest", function (event) {
   var form = event.detail.elt;
