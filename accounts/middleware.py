@@ -30,11 +30,27 @@ def remember_on_login(sender, request, user, **kwargs) -> None:
 user_logged_in.connect(remember_on_login, dispatch_uid="accounts.remember_timezone")
 
 
+def without_user_timezone(view):
+    """Mark a view that shows no time and must not read the session or the user for one
+    (the game page's version poll, asked every few seconds by every open page)."""
+    view.without_user_timezone = True
+    return view
+
+
 class UserTimezoneMiddleware:
+    """The zone is activated once the view is known (process_view): a view marked
+    without_user_timezone gets the site's zone and no session read."""
+
     def __init__(self, get_response):
         self.get_response = get_response
 
     def __call__(self, request):
+        timezone.deactivate()
+        return self.get_response(request)
+
+    def process_view(self, request, view_func, view_args, view_kwargs):
+        if getattr(view_func, "without_user_timezone", False):
+            return None
         tzname = None
         user = getattr(request, "user", None)
         if user is not None and user.is_authenticated:
@@ -45,4 +61,4 @@ class UserTimezoneMiddleware:
             timezone.activate(zoneinfo.ZoneInfo(tzname)) if tzname else timezone.deactivate()
         except zoneinfo.ZoneInfoNotFoundError:
             timezone.deactivate()
-        return self.get_response(request)
+        return None

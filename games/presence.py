@@ -29,12 +29,17 @@ def note_seen(request, game_id: int) -> None:
     user = getattr(request, "user", None)
     if user is None or not user.is_authenticated:
         return
+    note_seen_by(user.pk, game_id)
+
+
+def note_seen_by(user_id: int, game_id: int) -> None:
+    """note_seen for a user known by id (the poll's ticket names them)."""
     try:
         cache.set(
-            _key(game_id, user.pk), timezone.now().timestamp(), timeout=SEEN_WITHIN.total_seconds()
+            _key(game_id, user_id), timezone.now().timestamp(), timeout=SEEN_WITHIN.total_seconds()
         )
     except Exception:
-        log.warning("could not note that user %s saw game %s", user.pk, game_id, exc_info=True)
+        log.warning("could not note that user %s saw game %s", user_id, game_id, exc_info=True)
 
 
 def seen_since(*, game_id: int, user_id: int, since: datetime, now: datetime) -> bool:

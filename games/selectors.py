@@ -109,6 +109,15 @@ def visible_versions(*, game_id: int, user) -> tuple[int, int]:
     return version, chat_version
 
 
+def game_versions(*, game_id: int) -> tuple[int, int]:
+    """The game's version and chat version, one row by its primary key, for a caller that
+    has checked the access already (the poll's signed ticket, games.views.version)."""
+    row = Game.objects.filter(pk=game_id).values_list("version", "chat_version").first()
+    if row is None:
+        raise NotAPlayer()
+    return row
+
+
 def seat_for(game: Game, user) -> Seat | None:
     """The user's seat at the game, or None (anonymous users and spectators have none)."""
     if user is None or not user.is_authenticated:

@@ -11,6 +11,7 @@ from games.services.errors import GameServiceError, NotAPlayer
 
 from .page import chat_context
 from .render import load_table
+from .version import poll_ticket
 
 FRAGMENT = "games/play/chat_fragment.html"
 
@@ -24,6 +25,7 @@ def _answer(request, game_id, *, flash=None, status=200):
         "table": table,
         "version": table.game.version,
         "chat_flash": flash,
+        "poll_ticket": poll_ticket(table.game.pk, request.user),
         **chat_context(table),
     }
     return render(request, FRAGMENT, context, status=status)

@@ -1,8 +1,30 @@
 // The game page's conversation with the server, in one scope (nothing is added to window).
 // The board is board.js, the tips tips.js, the tray, tab title and focus table.js.
 (function () {
+// A page in a background tab polls slowly (every HIDDEN_EVERY ms instead of every 3 s) and
+// asks at once when it is shown again, so it catches up without waiting for the next tick.
+var HIDDEN_EVERY = 30000;
+var lastPoll = 0;
+function poller() { return document.getElementById("poller"); }
+document.addEventListener("htmx:confirm", function (event) {
+  var elt = event.detail.elt;
+  if (!elt || elt.id !== "poller") return;
+  var every = Number(elt.dataset.hiddenEvery) || HIDDEN_EVERY;
+  if (document.visibilityState === "hidden" && Date.now() - lastPoll < every) {
+    event.preventDefault(); // skipped: a hidden page's poll is due later
+    return;
+  }
+  lastPoll = Date.now();
+});
+document.addEventListener("visibilitychange", function () {
+  var elt = poller();
+  if (document.visibilityState === "visible" && elt && elt.getAttribute("hx-get") && window.htmx) {
+    window.htmx.trigger(elt, "poll-now");
+  }
+});
+
 // The version poll says whether this page is on screen: only then is the player at the
-// table (no your-turn mail needed). A tab in the background keeps polling without it.
+// table (no your-turn mail needed). A tab in the background polls without it.
 document.addEventListener("htmx:configRequest", function (event) {
   var poller = event.detail.elt;
   if (poller && poller.id === "poller" && document.visibilityState === "visible") {
@@ -13,8 +35,8 @@ document.addEventListener("htmx:configRequest", function (event) {
 // Every other request of the game page (a move, the refresh after someone else's) says which
 // chat version the page shows: when it is current the answer leaves the chat out.
 function chatSeen() {
-  var poller = document.getElementById("poller");
-  var url = poller && poller.getAttribute("hx-get");
+  var elt = poller();
+  var url = elt && elt.getAttribute("hx-get");
   return url ? new URL(url, window.location.href).searchParams.get("c") : null;
 }
 document.addEventListener("htmx:configRequest", function (event) {

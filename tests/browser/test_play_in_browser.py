@@ -102,8 +102,12 @@ def test_two_players_play_the_opening_and_turns_and_see_each_others_moves_live(
         timeout=SEE_WITHIN_MS,
     )
     expect(first.locator(".turn")).to_contain_text("Your turn.")
+    assert first.locator("#board a.pick").count() > 0  # routes she could claim instead
     first.locator(".deck button").click()
     expect(first.locator("#action-panel")).to_contain_text("Draw your second card")
+    # The draw's answer keeps the board as it is and closes the routes claimable a moment ago.
+    expect(first.locator("#board a.pick")).to_have_count(0)
+    expect(first.locator("#route-atlanta-nashville")).to_have_class(re.compile(r"\bown\b"))
     first.locator(".deck button").click()
     expect(second.locator(".log")).to_contain_text(
         f"{one.username} drew 2 cards from the deck", timeout=SEE_WITHIN_MS
