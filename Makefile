@@ -3,7 +3,7 @@ VENV ?= .venv
 PY := $(VENV)/bin/python
 PIP := $(PY) -m pip
 
-.PHONY: run test lint format bench install install-test clean
+.PHONY: run test lint format bench load install install-test clean
 
 $(PY):
 	@python=$$(scripts/find_python.sh) && echo "Creating $(VENV) with $$python" && "$$python" -m venv $(VENV)
@@ -37,6 +37,11 @@ format: install-test
 bench: install
 	$(PY) -m games.engine.bench
 	$(PY) -m games.bench
+
+# The load benchmark (games/load.py): the production server on loopback, on a scratch
+# PostgreSQL database beside DATABASE_URL's; under nice, as the machine may be shared.
+load: install
+	nice -n 15 $(PY) -m games.load
 
 clean:
 	rm -rf $(VENV) staticfiles .pytest_cache .ruff_cache

@@ -16,6 +16,7 @@ from django.db.models.fields.json import KT
 from django.db.models.functions import Coalesce
 
 from games import engine
+from games.live import cached_versions, remember_versions
 from games.models import Game, GameStatus, Move, Seat
 from games.models.game import ACTIVE_STATUSES, OVER_STATUSES
 from games.services.clock import with_vacation_flag
@@ -110,11 +111,16 @@ def visible_versions(*, game_id: int, user) -> tuple[int, int]:
 
 
 def game_versions(*, game_id: int) -> tuple[int, int]:
-    """The game's version and chat version, one row by its primary key, for a caller that
-    has checked the access already (the poll's signed ticket, games.views.version)."""
+    """The game's version and chat version for a caller that has checked the access already
+    (the poll's signed ticket, games.views.version): from the cache, else one row by its
+    primary key (games.live)."""
+    cached = cached_versions(game_id)
+    if cached is not None:
+        return cached
     row = Game.objects.filter(pk=game_id).values_list("version", "chat_version").first()
     if row is None:
         raise NotAPlayer()
+    remember_versions(game_id, row)
     return row
 
 

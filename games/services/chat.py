@@ -9,6 +9,7 @@ from django.db import transaction
 from django.db.models import F
 from django.utils.translation import gettext as _
 
+from games.live import forget_versions_on_commit
 from games.models import ChatMessage, ChatReport, Game, Seat
 from games.models.chat import CHAT_MAX_LENGTH
 from games.selectors import access_game
@@ -36,6 +37,7 @@ def chat_post(*, game_id, user, text) -> ChatMessage:
     with transaction.atomic():
         message = ChatMessage.objects.create(game_id=seat.game_id, seat=seat, text=text)
         Game.objects.filter(pk=seat.game_id).update(chat_version=F("chat_version") + 1)
+        forget_versions_on_commit(seat.game_id)
     return message
 
 
@@ -63,6 +65,8 @@ def chat_hide(*, message_ids, hidden: bool = True) -> int:
         game_ids = set(messages.values_list("game_id", flat=True))
         count = messages.update(hidden=hidden)
         Game.objects.filter(pk__in=game_ids).update(chat_version=F("chat_version") + 1)
+        for game_id in game_ids:
+            forget_versions_on_commit(game_id)
     return count
 
 

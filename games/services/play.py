@@ -6,6 +6,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from games import engine
+from games.live import forget_versions_on_commit
 from games.models import Game, GameStatus, Move, Seat
 
 from .clock import SeatPauses, with_vacation_flag
@@ -99,6 +100,7 @@ def game_play(*, game_id: int, user, action: dict, expected_version: int) -> Pla
             pauses=pauses,
         )
         view = engine.player_view(new_state, seat.player_id)
+        forget_versions_on_commit(game.pk)  # open pages see the move at their next poll
     return PlayResult(
         game=game,
         move=move,

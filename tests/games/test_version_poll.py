@@ -2,6 +2,7 @@
 carries it reads one row and no session; without one (or with a forged one) it checks the
 access as every page does, and a stranger to a private game learns nothing either way."""
 
+import random
 import re
 from html import unescape
 from urllib.parse import parse_qs, urlparse
@@ -36,16 +37,42 @@ def test_a_poll_with_its_pages_ticket_reads_one_row_and_no_session(
     client = Client()
     client.force_login(ann)
     url = poll_url(client, game)
+    cache.clear()
     assert "t" in parse_qs(urlparse(url).query)
     with django_assert_num_queries(1):
         response = client.get(url)
     assert response.status_code == 204
     assert "Cookie" not in response.get("Vary", "")
 
-    game.version += 1
+    # The pages of a game share that read for a moment: the next poll reads nothing at all.
+    with django_assert_num_queries(0):
+        assert client.get(url).status_code == 204
+
+
+def test_a_move_shows_at_the_next_poll_and_anything_else_within_a_second(
+    private_game, django_capture_on_commit_callbacks
+):
+    import time
+
+    from game_steps import play_one
+
+    game, ann, bob = private_game
+    client = Client()
+    client.force_login(ann)
+    url = poll_url(client, game)
+    assert client.get(url).status_code == 204
+    with django_capture_on_commit_callbacks(execute=True):
+        play_one(game, random.Random(3))
+    response = client.get(url)
+    assert response.status_code == 200 and response["HX-Trigger"] == "game-moved"
+
+    url = poll_url(client, game)
+    assert client.get(url).status_code == 204
+    game.refresh_from_db()
+    game.version += 1  # a change made without a move (a vacation's new deadline, say)
     game.save(update_fields=["version"])
-    with django_assert_num_queries(1):
-        response = client.get(url)
+    time.sleep(1.1)
+    response = client.get(url)
     assert response.status_code == 200 and response["HX-Trigger"] == "game-moved"
 
 

@@ -1,0 +1,33 @@
+"""The versions every open game page polls for, kept a moment in the cache (Redis).
+
+A poll with its page's ticket asks only "which version and chat version is this game at?".
+The answer is cached for FRESH_FOR seconds, so the pages of one game (and every poll of
+one page) share one read of the row; a move or a chat message forgets it as it commits,
+so those show at once, and anything else shows within FRESH_FOR (pages poll every 3 s).
+"""
+
+from functools import partial
+
+from django.core.cache import cache
+from django.db import transaction
+
+FRESH_FOR = 1  # second
+
+
+def versions_key(game_id: int) -> str:
+    return f"versions:g{game_id}"
+
+
+def cached_versions(game_id: int) -> tuple[int, int] | None:
+    found = cache.get(versions_key(game_id))
+    return tuple(found) if found else None
+
+
+def remember_versions(game_id: int, versions: tuple[int, int]) -> None:
+    cache.set(versions_key(game_id), list(versions), timeout=FRESH_FOR)
+
+
+def forget_versions_on_commit(game_id: int) -> None:
+    """Called inside the transaction that changes the game: once it commits, the next poll
+    reads the row again."""
+    transaction.on_commit(partial(cache.delete, versions_key(game_id)))
