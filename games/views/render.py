@@ -92,6 +92,8 @@ def render_game(
 
 def _board_unchanged(result) -> bool:
     """A card draw changes nothing on the board but the routes its player may claim (none
-    after a draw: a second card or someone else's turn follows), unless it ended the game."""
+    after a draw: a second card or someone else's turn follows) and the rings round what the
+    others built since the player's last move (none: this was it), unless it ended the game.
+    The page's script takes both away (static/js/board.js)."""
     drew = result.move.action.get("type") == ActionType.DRAW_CARD
     return drew and result.view.get("phase") != Phase.GAME_OVER and not result.game.is_over
