@@ -119,3 +119,68 @@ def refusals(*statuses: int, bad: tuple[str, ...] = ("json", "field")) -> dict:
             examples = [BAD_REQUESTS[name] for name in bad]
         out[code] = OpenApiResponse(ErrorSerializer, description=description, examples=examples)
     return out
+
+
+# What any operation can answer, whatever its own refusals: the checks below run before
+# any view (ttr_site/nul_bytes.py, the token check, DRF's parser).
+MALFORMED = _example("NUL byte", "bad_request", "The request is malformed.")
+BAD_TOKEN_EXAMPLE = ERRORS[401][1][1]
+UNSUPPORTED = _example(
+    "Not JSON",
+    "unsupported_media_type",
+    'Unsupported media type "application/x-www-form-urlencoded" in request.',
+)
+
+
+def _error_response(description: str, examples) -> dict:
+    return {
+        "description": description,
+        "content": {
+            "application/json": {
+                "schema": {"$ref": "#/components/schemas/Error"},
+                "examples": {
+                    _example_key(example): _example_value(example) for example in examples
+                },
+            }
+        },
+    }
+
+
+def _example_key(example) -> str:
+    # As drf-spectacular names examples: "NUL byte" -> "NULByte".
+    return "".join(word[0].upper() + word[1:] for word in example.name.split())
+
+
+def _example_value(example) -> dict:
+    return {"value": example.value, "summary": example.name}
+
+
+def document_every_refusal(result, generator, request, public):
+    """SPECTACULAR_SETTINGS POSTPROCESSING_HOOKS: on every operation, the 400 a NUL byte in
+    the address, query or body gets and the 401 a wrong token gets; on every operation
+    with a body, the 415 a body other than JSON gets."""
+    for operations in result.get("paths", {}).values():
+        for operation in operations.values():
+            responses = operation.setdefault("responses", {})
+            if "400" in responses:
+                examples = responses["400"]["content"]["application/json"].setdefault(
+                    "examples", {}
+                )
+                examples[_example_key(MALFORMED)] = _example_value(MALFORMED)
+                responses["400"]["description"] += " A NUL byte anywhere in the request."
+            else:
+                responses["400"] = _error_response(
+                    "Malformed request: a NUL byte in the address, the query or the body.",
+                    [MALFORMED],
+                )
+            if "401" not in responses:
+                responses["401"] = _error_response(
+                    "A token was sent and is not valid (revoked or mistyped); send none, or "
+                    "a valid one.",
+                    [BAD_TOKEN_EXAMPLE],
+                )
+            if "requestBody" in operation and "415" not in responses:
+                responses["415"] = _error_response(
+                    "The body is not JSON: send `Content-Type: application/json`.", [UNSUPPORTED]
+                )
+    return result

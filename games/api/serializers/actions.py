@@ -5,6 +5,8 @@ from rest_framework import serializers
 
 from games.engine import ActionType
 
+from .strict import StrictBody
+
 CARDS_HELP = 'Cards paid, by colour: `{"blue": 3, "locomotive": 1}`.'
 
 
@@ -85,7 +87,7 @@ class ActionField(serializers.DictField):
         super().__init__(child=serializers.JSONField(), **kwargs)
 
 
-class ActionPostSerializer(serializers.Serializer):
+class ActionPostSerializer(StrictBody):
     version = serializers.IntegerField(
         min_value=0, help_text="The game `version` the move was chosen in (stale: 409)."
     )

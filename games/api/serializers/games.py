@@ -6,6 +6,7 @@ from games.models import GameStatus, MapChoice
 from games.models.game import BANK_CHOICES, DEFAULT_TURN_SECONDS, MAX_TURN_SECONDS, MIN_TURN_SECONDS
 from games.services.lobby import MAX_PLAYERS, MIN_PLAYERS
 
+from .strict import StrictBody
 from .view import PlayerViewField
 
 
@@ -79,7 +80,7 @@ class GameDetail(GameSummary):
     )
 
 
-class GameCreate(serializers.Serializer):
+class GameCreate(StrictBody):
     map = serializers.ChoiceField(choices=MapChoice.values)
     max_players = serializers.IntegerField(min_value=MIN_PLAYERS, max_value=MAX_PLAYERS, default=4)
     turn_seconds = serializers.IntegerField(
@@ -101,11 +102,11 @@ class GameCreate(serializers.Serializer):
     )
 
 
-class VersionBody(serializers.Serializer):
+class VersionBody(StrictBody):
     version = serializers.IntegerField(help_text="The game's version you saw.")
 
 
-class GameJoin(serializers.Serializer):
+class GameJoin(StrictBody):
     invite_token = serializers.CharField(
         required=False,
         allow_blank=True,

@@ -4,6 +4,8 @@ from rest_framework import serializers
 
 from games.models.game import DEFAULT_TURN_SECONDS, MAX_TURN_SECONDS, MIN_TURN_SECONDS
 
+from .strict import StrictBody
+
 
 class GameExport(serializers.Serializer):
     format = serializers.CharField(help_text="`ttr-game-export`.")
@@ -29,7 +31,7 @@ class GameExport(serializers.Serializer):
     )
 
 
-class ScenarioStart(serializers.Serializer):
+class ScenarioStart(StrictBody):
     scenario = serializers.DictField(
         help_text="A scenario (the engine's format), or a whole export of this site."
     )
@@ -43,7 +45,7 @@ class ScenarioStart(serializers.Serializer):
     )
 
 
-class NewFromHere(serializers.Serializer):
+class NewFromHere(StrictBody):
     move = serializers.IntegerField(
         min_value=0, help_text="Start from the position after this move of the replay."
     )

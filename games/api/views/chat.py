@@ -1,12 +1,14 @@
 """The table chat in the API: read it (players and spectators of public games), post to a
 game you sit at, report a message, mute the chat for yourself."""
 
+from django.core.validators import RegexValidator
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import serializers, status
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 
 from games.api.docs import refusals
+from games.api.serializers.strict import StrictBody
 from games.models.chat import CHAT_MAX_LENGTH
 from games.selectors import access_game, chat_for, seat_for
 from games.services.chat import chat_mute, chat_post, chat_report
@@ -26,11 +28,14 @@ class ChatPage(serializers.Serializer):
     messages = ChatLine(many=True)
 
 
-class ChatBody(serializers.Serializer):
-    text = serializers.CharField(max_length=CHAT_MAX_LENGTH)
+class ChatBody(StrictBody):
+    # Something to read: not empty, not only spaces (the schema says so too).
+    text = serializers.CharField(
+        max_length=CHAT_MAX_LENGTH, validators=[RegexValidator(r"\S", "Write something.")]
+    )
 
 
-class MuteBody(serializers.Serializer):
+class MuteBody(StrictBody):
     muted = serializers.BooleanField()
 
 

@@ -9,6 +9,7 @@ from rest_framework.response import Response
 from games.api.docs import refusals
 from games.api.presenting import detail_response
 from games.api.serializers.games import GameDetail
+from games.api.serializers.strict import StrictBody
 from games.services.invitations import (
     game_rematch,
     invitation_accept,
@@ -27,7 +28,7 @@ class InvitationEntry(serializers.Serializer):
     created_at = serializers.DateTimeField()
 
 
-class AnswerBody(serializers.Serializer):
+class AnswerBody(StrictBody):
     accept = serializers.BooleanField(help_text="True: take the seat; false: decline.")
 
 

@@ -7,6 +7,7 @@ from rest_framework.response import Response
 from rest_framework.utils.urls import remove_query_param, replace_query_param
 
 from games.api.docs import refusals
+from games.api.pagination import whole_number_param
 from games.api.serializers.leaderboards import LeaderboardPage
 from games.ratings.boards import BOARDS
 from games.ratings.selectors import leaderboard
@@ -46,7 +47,11 @@ class LeaderboardView(ApiView):
         "A page number past the end gives the last page.",
         parameters=[
             OpenApiParameter("board", OpenApiTypes.STR, OpenApiParameter.PATH, enum=BOARDS),
-            OpenApiParameter("page", OpenApiTypes.INT, description="Page number, from 1."),
+            OpenApiParameter(
+                "page",
+                {"type": "integer", "minimum": 1},
+                description="Page number, from 1.",
+            ),
         ],
         responses={200: LeaderboardPage, **refusals(404)},
     )
@@ -54,7 +59,7 @@ class LeaderboardView(ApiView):
         if board not in BOARDS:
             raise NotFound()
         board_page = leaderboard(
-            board, page_number=request.query_params.get("page"), viewer=request.user
+            board, page_number=whole_number_param(request, "page"), viewer=request.user
         )
         page = board_page.page
         data = {

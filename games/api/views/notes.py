@@ -6,6 +6,7 @@ from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 
 from games.api.docs import refusals
+from games.api.serializers.strict import StrictBody
 from games.models.note import NOTE_MAX_LENGTH
 from games.selectors import access_game, my_note, seat_for
 from games.services.errors import NotAPlayer
@@ -14,7 +15,7 @@ from games.services.notes import note_save
 from .base import ApiView
 
 
-class NoteBody(serializers.Serializer):
+class NoteBody(StrictBody):
     text = serializers.CharField(
         allow_blank=True, max_length=NOTE_MAX_LENGTH, trim_whitespace=False
     )

@@ -53,7 +53,7 @@ class LegalActionsView(ApiView):
         responses={200: LegalActionsSerializer, **refusals(400, 404, bad=("type",))},
     )
     def get(self, request, game_id: int):
-        action_type = request.query_params.get("type") or None
+        action_type = request.query_params.get("type")
         if action_type is not None and action_type not in ActionType:
             return invalid_choice("type", ActionType)
         game = visible_game(game_id=game_id, user=request.user)

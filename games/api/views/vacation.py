@@ -7,6 +7,7 @@ from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 
 from games.api.docs import refusals
+from games.api.serializers.strict import StrictBody
 from games.services.vacation import (
     allowance,
     current_or_planned,
@@ -18,7 +19,7 @@ from games.services.vacation import (
 from .base import ApiView
 
 
-class VacationBody(serializers.Serializer):
+class VacationBody(StrictBody):
     first_day = serializers.DateField(help_text="First day away, in your time zone.")
     last_day = serializers.DateField(help_text="Last day away (included).")
 
