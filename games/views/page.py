@@ -301,6 +301,27 @@ def seat_clock_facts(table: Table, seat, now) -> dict:
     return facts
 
 
+def station_uses(table: Table, pid: str, borrowed: dict) -> list[dict]:
+    """Each station the player built, and the other player's route it borrowed at the end
+    (none when no borrowing helped a ticket)."""
+    cities = table.game_map.cities
+    claims = table.view.get("claims") or {}
+    built = sorted(
+        (city for city, owner in (table.view.get("stations") or {}).items() if owner == pid),
+        key=lambda city: cities[city].name,
+    )
+    uses = []
+    for city in built:
+        route_id = borrowed.get(city)
+        use = {"city": cities[city].name, "route": None, "owner": None}
+        if route_id in table.game_map.routes:
+            route = table.game_map.routes[route_id]
+            use["route"] = f"{cities[route.a].name} – {cities[route.b].name}"
+            use["owner"] = table.names.get(claims.get(route_id), "")
+        uses.append(use)
+    return uses
+
+
 def score_sheet(table: Table) -> dict | None:
     final = table.view.get("final") if table.view else None
     if not final:
@@ -329,6 +350,7 @@ def score_sheet(table: Table) -> dict | None:
                     ],
                     "tickets": result["tickets"],
                     "stations": result.get("stations", 0),
+                    "station_uses": station_uses(table, pid, result.get("borrowed") or {}),
                     "unbuilt_stations": result["unbuilt_stations"],
                     "longest": result.get("longest", 0),
                     "longest_bonus": result.get("longest_bonus", 0),
