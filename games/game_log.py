@@ -70,6 +70,8 @@ class Turn:
     sentences: list[str]  # each reads on its own (a mail's list)
     line: list[str]  # the same, to be joined with "; " in one line of the log
     moves: list[LoggedMove] = field(default_factory=list)  # the turn's moves, oldest first
+    index: int = 0  # the turn's number in the game: 1 for the first
+    at: object = None  # when its last move was made (a datetime), None when not known
 
 
 def _draws(move: LoggedMove) -> list[dict]:
@@ -114,6 +116,8 @@ def _turn(moves: list[LoggedMove], names: dict[str, str], map_id: str) -> Turn:
         if sentence:
             told.append((event, sentence))
     return Turn(
+        index=turn_of(moves[-1]) or 0,
+        at=getattr(moves[-1], "created_at", None),
         number=moves[-1].number,
         sentences=[sentence for _, sentence in told],
         line=[
@@ -124,9 +128,21 @@ def _turn(moves: list[LoggedMove], names: dict[str, str], map_id: str) -> Turn:
     )
 
 
+def turn_of(move: LoggedMove) -> int | None:
+    """The number of the turn a move ends: its own number less the first card draws before
+    it (games.selectors.logged_moves counts them as `turn_keeps`); None when not counted."""
+    keeps = getattr(move, "turn_keeps", None)
+    return None if keeps is None else move.number - keeps
+
+
 def turns_of(moves: Iterable[LoggedMove], names: dict[str, str], map_id: str) -> list[Turn]:
-    """The moves (oldest first; each with number, seat_id and events) told turn by turn."""
-    return [_turn(group, names, map_id) for group in _group(list(moves))]
+    """The moves (oldest first; each with number, seat_id and events) told turn by turn,
+    each numbered in the game (counted from the first of these moves when not known)."""
+    turns = [_turn(group, names, map_id) for group in _group(list(moves))]
+    for k, turn in enumerate(turns):
+        if not turn.index:
+            turn.index = (turns[k - 1].index if k else 0) + 1
+    return turns
 
 
 def move_entries(
@@ -142,6 +158,8 @@ def move_entries(
     return [
         {
             "number": turn.number,
+            "turn": turn.index,
+            "at": turn.at,
             "sentences": turn.line,
             "moves": turn.moves,
             "revealed": tunnel_reveals(turn.moves),

@@ -11,9 +11,23 @@ page's poll asks only for the version (visible_version): the same rule.
 from dataclasses import dataclass, field
 from datetime import date
 
-from django.db.models import Case, Count, Exists, OuterRef, Prefetch, Q, Subquery, Value, When
+from django.db.models import (
+    Case,
+    Count,
+    Exists,
+    F,
+    OuterRef,
+    Prefetch,
+    Q,
+    Subquery,
+    Sum,
+    TextField,
+    Value,
+    When,
+    Window,
+)
 from django.db.models.fields.json import KT
-from django.db.models.functions import Coalesce
+from django.db.models.functions import Cast, Coalesce
 
 from games import engine
 from games.live import cached_versions, remember_versions
@@ -219,6 +233,25 @@ def logged_moves(game: Game, *, last_turns: int | None = None, after: int | None
         .annotate(action_type=KT("action__type"))
         .only("number", "events", "created_at", "seat__id", "seat__user__username")
     )
+    if after is None:
+        # How many first card draws (which keep the turn) the game had up to each move, over
+        # all its moves before any slice: the log numbers turns from it (game_log.turn_of).
+        moves = moves.alias(events_text=Cast("events", TextField())).annotate(
+            turn_keeps=Window(
+                Sum(
+                    Case(
+                        When(
+                            Q(action__type="draw_card")
+                            & ~Q(events_text__contains='"turn_passed"')
+                            & ~Q(events_text__contains='"game_over"'),
+                            then=Value(1),
+                        ),
+                        default=Value(0),
+                    )
+                ),
+                order_by=F("number").asc(),
+            )
+        )
     if after is not None:
         moves = moves.filter(number__gt=after)
     if last_turns is None:

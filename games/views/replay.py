@@ -4,44 +4,63 @@ from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
 from games import engine
+from games.engine import EventType
 from games.export import export_allowed
-from games.game_log import move_entries, move_sentences
-from games.models import Move
+from games.game_log import move_entries, tunnel_reveals, turns_of
 from games.selectors import access_game, logged_moves, names_for, seat_for
 from games.services.replay import replay_to
 from games.svg import board_svg, card_svg
 from games.svg.palette import colour_class, player_css, player_initials
 
-from .page import with_turned_up
+from .page import turned_up, with_turned_up
 
 
-def _move_number(raw, last: int) -> int:
+def _clamp(raw, high: int) -> int | None:
     try:
         number = int(raw)
     except (TypeError, ValueError):
-        return last
-    return max(0, min(number, last))
+        return None
+    return max(0, min(number, high))
+
+
+def _position(request, game, turns) -> int:
+    """Which turn the replay shows: `?turn=` (0 is the deal), or the turn holding `?move=`
+    (older links), else the start for a finished game and the latest turn for one in play."""
+    count = len(turns)
+    turn = _clamp(request.GET.get("turn"), count)
+    if turn is not None:
+        return turn
+    move = _clamp(request.GET.get("move"), turns[-1].number if turns else 0)
+    if move is not None:
+        return sum(1 for t in turns if t.moves[0].number <= move) if move else 0
+    return 0 if game.is_over else count
 
 
 @require_GET
 def game_replay(request, game_id: int):
+    """The board after any turn, stepped through by turn (a slider, the arrow keys, autoplay)."""
     game = access_game(game_id=game_id, user=request.user)
     seats = list(game.seats.all())
-    last = Move.objects.filter(game=game).count()
-    number = _move_number(request.GET.get("move"), last)
+    names = names_for(game)
+    turns = turns_of(logged_moves(game), names, game.map_id)
+    position = _position(request, game, turns)
+    turn = turns[position - 1] if position else None
+    number = turn.number if turn else 0
     context = {
         "game": game,
+        "position": position,
+        "count": len(turns),
+        "turn": turn,
         "number": number,
-        "last": last,
         "started": game.state is not None,
+        "autoplay": request.GET.get("play") == "1" and position < len(turns),
         "can_export": export_allowed(game, request.user),
         "can_restart": game.is_over and seat_for(game, request.user) is not None,
     }
     if game.state is not None:
         # A spectator's view of the position then: no hand, no ticket, no deck order.
-        state, move = replay_to(game, number)
+        state, _move = replay_to(game, number)
         view = engine.player_view(state, None)
-        names = names_for(game)
         colors = {seat.player_id: seat.color for seat in seats}
         game_map = engine.get_map(game.map_id)
         marks = player_initials(view["players_order"], names)
@@ -52,10 +71,15 @@ def game_replay(request, game_id: int):
                     view,
                     player_colors=colors,
                     player_names=names,
-                    title=f"{game_map.name} board after move {number}",
+                    new_routes=_claimed(turn),
+                    new_stations=_built(turn),
+                    title=f"{game_map.name} board after turn {position}",
                 ),
                 "face_up": [card_svg(color) for color in view["face_up"]],
-                "sentences": move_sentences(move.events, names, game.map_id) if move else [],
+                "sentences": turn.sentences if turn else [],
+                "turned_up": [turned_up(cards) for cards in tunnel_reveals(turn.moves)]
+                if turn
+                else [],
                 "players": [
                     {
                         "name": names[pid],
@@ -67,11 +91,26 @@ def game_replay(request, game_id: int):
                     for pid in view["players_order"]
                 ],
                 "has_stations": game_map.has_stations,
-                "previous": number - 1 if number > 0 else None,
-                "next": number + 1 if number < last else None,
+                "previous": position - 1 if position > 0 else None,
+                "next": position + 1 if position < len(turns) else None,
             }
         )
     return render(request, "games/play/replay.html", context)
+
+
+def _claimed(turn) -> list[str]:
+    """The routes the turn claimed: ringed on its board."""
+    if turn is None:
+        return []
+    events = [e for m in turn.moves for e in m.events]
+    return [e["route"] for e in events if e.get("type") == EventType.ROUTE_CLAIMED]
+
+
+def _built(turn) -> list[str]:
+    if turn is None:
+        return []
+    events = [e for m in turn.moves for e in m.events]
+    return [e["city"] for e in events if e.get("type") == EventType.STATION_BUILT]
 
 
 @require_GET

@@ -250,3 +250,49 @@ def test_a_tunnels_turned_up_cards_are_shown_to_the_other_player(chromium, live_
         entry.evaluate("e => e.scrollIntoView({block: 'center'})")
         screenshot(page, f"table-europe-{size}-tunnel-in-log")
         page.context.close()
+
+
+def test_the_replay_steps_by_turn_with_the_slider_the_arrow_keys_and_autoplay(
+    chromium, live_server
+):
+    import random
+
+    from browser_steps import started_game
+    from game_steps import play_one
+    from playwright.sync_api import expect
+
+    from games.game_log import turns_of
+    from games.selectors import logged_moves, names_for
+
+    game, _ = started_game("usa")  # played from the deal, as the replay replays it
+    rng = random.Random(3)
+    while len(turns_of(logged_moves(game), names_for(game), game.map_id)) < 6:
+        game.refresh_from_db()
+        play_one(game, rng)
+    count = len(turns_of(logged_moves(game), names_for(game), game.map_id))
+    for size in SIZES:
+        page = log_in(chromium, live_server, "ann", context=SIZES[size])
+        page.goto(f"{live_server.url}/games/{game.pk}/replay/?turn=0")
+        at = page.locator("#replay-at")
+        expect(at).to_contain_text(f"The deal (turn 0 of {count})")
+        page.keyboard.press("ArrowRight")
+        expect(at).to_contain_text(f"After turn 1 of {count}")
+        page.keyboard.press("ArrowRight")
+        expect(at).to_contain_text(f"After turn 2 of {count}")
+        assert page.locator("#replay-move li").count() >= 1
+        page.keyboard.press("ArrowLeft")
+        expect(at).to_contain_text(f"After turn 1 of {count}")
+        page.locator("#replay-turn").fill(str(count - 1))
+        expect(at).to_contain_text(f"After turn {count - 1} of {count}")
+        screenshot(page, f"replay-usa-{size}")
+        # Play steps on by itself; Pause stops it.
+        page.locator("#replay-play").click()
+        expect(at).to_contain_text(f"After turn {count} of {count}", timeout=6000)
+        page.locator("#replay-turn").fill("1")
+        expect(at).to_contain_text(f"After turn 1 of {count}")
+        page.locator("#replay-play").click()
+        expect(at).to_contain_text(f"After turn 2 of {count}", timeout=6000)
+        page.locator("#replay-play").click()  # pause
+        page.wait_for_timeout(2500)
+        expect(at).to_contain_text(f"After turn 2 of {count}")
+        page.context.close()

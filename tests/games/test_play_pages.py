@@ -1,5 +1,6 @@
 """The game page: what each viewer sees, and every kind of move made through its forms."""
 
+import html as html_text
 import random
 import re
 
@@ -9,7 +10,9 @@ from game_steps import make_user, make_users, started_game, state_of, who_must_a
 from play_client import Browser, parse_page, set_position, text_of
 
 from games import engine
+from games.game_log import turns_of
 from games.models import GameStatus, Move
+from games.selectors import logged_moves, names_for
 
 pytestmark = pytest.mark.django_db
 
@@ -437,7 +440,7 @@ def test_the_game_page_varies_on_the_htmx_header(two_player_game):
     assert "HX-Request" in response["Vary"]
 
 
-def test_the_replay_steps_through_the_moves_with_public_information_only(two_player_game):
+def test_the_replay_steps_through_the_turns_with_public_information_only(two_player_game):
     game, ann, bob = two_player_game
     rng = random.Random(8)
     browsers = browsers_for(game, [ann, bob])
@@ -447,19 +450,50 @@ def test_the_replay_steps_through_the_moves_with_public_information_only(two_pla
         seat = who_must_act(game)[0]
         by_user[seat.user_id].random_move(rng)
         game.refresh_from_db()
-    last = Move.objects.filter(game=game).count()
-    html = text_of(by_user[ann.pk].client.get(f"/games/{game.pk}/replay/", {"move": 2}))
-    assert f"After move 2 of {last}" in html
+    moves = logged_moves(game)
+    turns = turns_of(moves, names_for(game), game.map_id)
+    client = by_user[ann.pk].client
+    html = text_of(client.get(f"/games/{game.pk}/replay/", {"turn": 2}))
+    assert f"After turn 2 of {len(turns)}" in html
     page = parse_page(html)
-    assert page.link_to("?move=1") and page.link_to("?move=3")
-    assert "Your cards" not in html and not page.forms[1:]
+    assert page.link_to("?turn=1") and page.link_to("?turn=3")
+    # No hand and no move to make: the only forms are the site's and the turn slider.
+    assert "Your cards" not in html
+    assert not [f for f in page.forms[1:] if "replay-slider" not in f.classes]
+    # The slider covers every turn, and the turn's own sentences are told.
+    assert f'max="{len(turns)}" value="2"' in html
+    assert all(sentence in html_text.unescape(html) for sentence in turns[1].sentences)
     # The board's legend gives each player the initial their cars carry.
     start = html.index('class="board-legend"')
     legend = html[start : html.index("</ul>", start)]
     marks = re.findall(r'class="car [^"]+" aria-hidden="true">(\w+)</span>', legend)
     assert sorted(marks) == ["A", "B"], legend
-    html = text_of(by_user[ann.pk].client.get(f"/games/{game.pk}/replay/", {"move": 0}))
+    html = text_of(client.get(f"/games/{game.pk}/replay/", {"turn": 0}))
     assert "The deal" in html
+    # An old link to a move shows the turn that holds it; a game in play opens at its end.
+    last_move = moves[-1].number
+    html = text_of(client.get(f"/games/{game.pk}/replay/", {"move": last_move}))
+    assert f"After turn {len(turns)} of {len(turns)}" in html
+    html = text_of(client.get(f"/games/{game.pk}/replay/"))
+    assert f"After turn {len(turns)} of {len(turns)}" in html
+
+
+def test_the_log_numbers_its_entries_by_turn_with_each_turns_time(two_player_game):
+    game, ann, bob = two_player_game
+    rng = random.Random(8)
+    browsers = browsers_for(game, [ann, bob])
+    finish_opening(game, browsers, rng)
+    by_user = {b.user.pk: b for b in browsers}
+    for _ in range(8):
+        seat = who_must_act(game)[0]
+        by_user[seat.user_id].random_move(rng)
+        game.refresh_from_db()
+    turns = turns_of(logged_moves(game), names_for(game), game.map_id)
+    html = text_of(by_user[ann.pk].client.get(f"/games/{game.pk}/log/"))
+    numbers = [int(n) for n in re.findall(r'class="move-no"[^>]*>(\d+)\.</a>', html)]
+    assert numbers == list(range(len(turns), 0, -1))
+    times = re.findall(r'<time class="log-time" datetime="[^"]+">(\w{3} \d\d:\d\d)</time>', html)
+    assert len(times) == len(turns)
 
 
 def test_the_game_page_makes_as_many_queries_late_in_the_game_as_early(two_player_game):

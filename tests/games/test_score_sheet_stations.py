@@ -47,3 +47,27 @@ def test_the_score_sheet_names_the_route_each_station_borrowed_and_its_owner(db)
     assert "Wien: borrowed no route" in told
     assert "1 unbuilt = 4" in told
     assert "✓ Brest – Marseille" in html_text.unescape(row)
+
+
+def test_a_finished_games_replay_opens_at_the_deal(db):
+    game = started_game(make_users("alice", "bruno"), map_id="europe")
+    players = set_position(
+        game,
+        {
+            "phase": "play",
+            "current": "p0",
+            "tickets": {"p0": ["brest-marseille"], "p1": ["angora-kharkov"]},
+            "last_round_ends_after": "p0",
+        },
+    )
+    for _ in range(2):
+        game.refresh_from_db()
+        game_play(
+            game_id=game.pk,
+            user=players["p0"].user,
+            action={"type": "draw_card", "from": "deck"},
+            expected_version=game.version,
+        )
+    html, _ = Browser(Client(), players["p1"].user, game).page(f"/games/{game.pk}/replay/")
+    assert "The deal (turn 0 of 1)" in html
+    assert 'value="0"' in html[html.index('id="replay-turn"') :].split(">")[0]
