@@ -116,7 +116,7 @@ def _turn(moves: list[LoggedMove], names: dict[str, str], map_id: str) -> Turn:
         if sentence:
             told.append((event, sentence))
     return Turn(
-        index=turn_of(moves[-1]) or 0,
+        index=turn_of(moves) or 0,
         at=getattr(moves[-1], "created_at", None),
         number=moves[-1].number,
         sentences=[sentence for _, sentence in told],
@@ -128,11 +128,15 @@ def _turn(moves: list[LoggedMove], names: dict[str, str], map_id: str) -> Turn:
     )
 
 
-def turn_of(move: LoggedMove) -> int | None:
-    """The number of the turn a move ends: its own number less the first card draws before
-    it (games.selectors.logged_moves counts them as `turn_keeps`); None when not counted."""
-    keeps = getattr(move, "turn_keeps", None)
-    return None if keeps is None else move.number - keeps
+def turn_of(moves: list[LoggedMove]) -> int | None:
+    """The number in the game of the turn these moves make: its first move's number less the
+    first card draws before it (games.selectors.logged_moves counts them, that move's own
+    included, as `turn_keeps`); None when not counted."""
+    first = moves[0]
+    keeps = getattr(first, "turn_keeps", None)
+    if keeps is None:
+        return None
+    return first.number - keeps + (1 if _keeps_the_turn(first) else 0)
 
 
 def turns_of(moves: Iterable[LoggedMove], names: dict[str, str], map_id: str) -> list[Turn]:
