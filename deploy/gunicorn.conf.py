@@ -20,6 +20,9 @@ threads = int(os.environ.get("WEB_THREADS", "4"))
 timeout = int(os.environ.get("WEB_TIMEOUT", "30"))
 graceful_timeout = int(os.environ.get("WEB_GRACEFUL_TIMEOUT", "10"))
 keepalive = 5
+# gunicorn's control socket is one path per user: a second server on the machine (two app
+# hosts, the load benchmark) would take it over from the first. Nothing here uses it.
+control_socket_disable = True
 # Auto-reload on code changes only when asked for (RELOAD=1 make run): it costs a watcher.
 reload = _flag("RELOAD")
 accesslog = "-" if _flag("ACCESS_LOG") else None

@@ -3,9 +3,9 @@ starts them, against the test's PostgreSQL database and a Redis of the test's ch
 
 from __future__ import annotations
 
+import http.client
 import os
 import signal
-import socket
 import subprocess
 import sys
 import time
@@ -115,14 +115,20 @@ def beat_command(schedule: Path) -> list[str]:
     )
 
 
-def wait_for_port(port: int, timeout: float = 30) -> None:
+def wait_for_app(port: int, timeout: float = 120) -> None:
+    """Until the server on `port` answers a request: its port opens before its worker has
+    loaded the site, and on a busy machine the first request can wait for that a while."""
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
-        with socket.socket() as probe:
-            if probe.connect_ex(("127.0.0.1", port)) == 0:
-                return
-        time.sleep(0.1)
-    raise AssertionError(f"nothing listens on port {port}")
+        try:
+            connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+            connection.request("GET", "/healthz")
+            connection.getresponse().read()
+            connection.close()
+            return
+        except OSError:
+            time.sleep(0.2)
+    raise AssertionError(f"nothing answers on port {port}")
 
 
 def gunicorn_command(port: int) -> list[str]:

@@ -22,7 +22,7 @@ from app_processes import (
     beat_command,
     gunicorn_command,
     needs_postgresql,
-    wait_for_port,
+    wait_for_app,
     worker_command,
 )
 from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
@@ -53,7 +53,7 @@ class Browser:
         self.cookie = f"sessionid={session.session_key}; csrftoken={self.csrf}"
 
     def request(self, port: int, method: str, path: str, body: dict | None = None):
-        connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+        connection = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
         headers = {"Cookie": self.cookie, "HX-Request": "true", "X-CSRFToken": self.csrf}
         payload = None
         if body is not None:
@@ -104,7 +104,7 @@ def test_two_app_hosts_share_one_database_and_one_redis(
         processes.start(f"worker{index}", worker_command(f"w{index}"), env, tmp_path)
         processes.start(f"beat{index}", beat_command(tmp_path / f"beat{index}"), env, tmp_path)
     for port in ports:
-        wait_for_port(port)
+        wait_for_app(port)
 
     users = make_users("ann", "bob")
     browsers = {user.pk: Browser(user) for user in users}
@@ -159,7 +159,7 @@ def test_two_app_hosts_share_one_database_and_one_redis(
     for thread in threads:
         thread.start()
     for thread in threads:
-        thread.join(30)
+        thread.join(90)
     assert sorted(results) == [200, 409]
     assert Move.objects.filter(game=game).count() == moves_before + 1
 
