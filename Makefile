@@ -3,7 +3,7 @@ VENV ?= .venv
 PY := $(VENV)/bin/python
 PIP := $(PY) -m pip
 
-.PHONY: run test lint format bench load install install-test clean
+.PHONY: run test test-fast lint format bench load install install-test clean
 
 $(PY):
 	@python=$$(scripts/find_python.sh) && echo "Creating $(VENV) with $$python" && "$$python" -m venv $(VENV)
@@ -25,6 +25,11 @@ run: install
 
 test: install-test
 	@scripts/test.sh
+
+# The daily loop: everything but the long (slow) and the browser tests, in parallel; the
+# test databases are kept for the next run (--reuse-db, migrated again when migrations change).
+test-fast: install-test
+	$(PY) -m pytest -n $${TEST_WORKERS:-2} --dist loadgroup --reuse-db -q -m "not slow and not browser"
 
 lint: install-test
 	$(VENV)/bin/ruff check .

@@ -7,14 +7,14 @@ from allauth.account.models import EmailAddress
 from django.contrib.auth import get_user_model
 
 from games import engine
-from games.models import Game
+from games.models import Game, GameStatus
 from games.services.lobby import game_create, game_join, game_start
 from games.services.play import game_play
 
 
-def make_user(username: str):
+def make_user(username: str, password: str = "pw"):
     """A player whose address is confirmed (game mail goes to confirmed addresses only)."""
-    user = get_user_model().objects.create_user(username, f"{username}@example.org", "pw")
+    user = get_user_model().objects.create_user(username, f"{username}@example.org", password)
     EmailAddress.objects.create(user=user, email=user.email, primary=True, verified=True)
     return user
 
@@ -23,18 +23,21 @@ def make_users(*names: str):
     return [make_user(name) for name in names]
 
 
-def started_game(users, *, map_id="usa", seed=None, **settings) -> Game:
-    """A game created by users[0], joined by the rest and started by the creator.
+def started_game(users, *, map_id="usa", seed=None, max_players=5, **settings) -> Game:
+    """A game created by users[0], joined by the rest and started by the creator (unless the
+    last to join filled it, which starts it).
 
     `seed` fixes the deal and the seating (otherwise random, as on the site)."""
-    game = game_create(creator=users[0], map_id=map_id, max_players=5, **settings)
+    game = game_create(creator=users[0], map_id=map_id, max_players=max_players, **settings)
     if seed is not None:
         Game.objects.filter(pk=game.pk).update(seed=seed)
         game.refresh_from_db()
     for user in users[1:]:
         game_join(game=game, user=user, invite_token=game.invite_token)
-    game_start(game=game, user=users[0])
     game.refresh_from_db()
+    if game.status == GameStatus.OPEN:
+        game_start(game=game, user=users[0])
+        game.refresh_from_db()
     return game
 
 

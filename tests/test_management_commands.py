@@ -7,6 +7,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from django.test import override_settings
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -26,6 +27,7 @@ def test_the_urls_load_before_collectstatic_with_manifest_storage(tmp_path):
         importlib.reload(ttr_site.urls)
 
 
+@pytest.mark.slow  # runs the README's commands as processes: CI runs it, `make test-fast` does not
 def test_readme_commands_run_on_a_local_checkout_without_debug_or_secret_key(tmp_path):
     env = {
         key: value

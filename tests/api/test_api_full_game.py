@@ -5,7 +5,11 @@ import random
 import pytest
 from api_steps import GAMES, game_url, play_to_end, started_game, token_client
 
-pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("generous_throttles")]
+pytestmark = [
+    pytest.mark.django_db,
+    pytest.mark.usefixtures("generous_throttles"),
+    pytest.mark.slow,  # whole games: CI runs them, `make test-fast` does not
+]
 
 
 @pytest.mark.parametrize("map_id", ["usa", "europe"])

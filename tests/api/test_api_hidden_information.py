@@ -10,7 +10,11 @@ from rest_framework.test import APIClient
 
 from games.models import Game
 
-pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("generous_throttles")]
+pytestmark = [
+    pytest.mark.django_db,
+    pytest.mark.usefixtures("generous_throttles"),
+    pytest.mark.slow,  # 40 random moves a game: CI runs them, `make test-fast` does not
+]
 
 SECRET_KEYS = {"seed", "deck", "ticket_deck", "discard", "state", "shuffles"}
 PRIVATE_ENTRY_KEYS = {"hand", "tickets", "offered", "ticket_progress"}

@@ -62,6 +62,7 @@ def fuzz(schema, headers: dict, max_examples: int, game_id: int | None = None) -
     return [operation.label for operation in operations]
 
 
+@pytest.mark.slow  # hundreds of generated requests: CI runs it, `make test-fast` does not
 def test_generated_requests_never_crash_the_api_nor_break_its_schema():
     # Real games to find: the low ids schemathesis tries exist (one running, one open).
     clients = [token_client(name) for name in ("ada", "bob", "cyd")]

@@ -5,11 +5,7 @@ import os
 from pathlib import Path
 
 import pytest
-from allauth.account.models import EmailAddress
-from django.contrib.auth import get_user_model
-
-from games.models import GameStatus
-from games.services.lobby import game_create, game_join, game_start
+from game_steps import make_user, started_game
 
 # Playwright's sync API runs an event loop in this thread; Django's ORM calls made by the
 # test itself (set-up, checks) are still plain synchronous calls.
@@ -29,6 +25,8 @@ DESKTOP = {"viewport": {"width": 1280, "height": 900}}
 
 BROWSER_TEST = [
     pytest.mark.browser,
+    # One Chromium at a time: with the other worker's tests it is all this machine holds.
+    pytest.mark.xdist_group("browser"),
     pytest.mark.django_db(transaction=True),
     pytest.mark.skipif(
         not CHROMIUM.exists(),
@@ -40,20 +38,14 @@ BROWSER_TEST = [
 
 def confirmed_user(name: str):
     """A player whose address is confirmed, as most are (an unconfirmed one sees a banner)."""
-    user = get_user_model().objects.create_user(name, f"{name}@example.org", PASSWORD)
-    EmailAddress.objects.create(user=user, email=user.email, primary=True, verified=True)
-    return user
+    return make_user(name, password=PASSWORD)
 
 
-def started_game(map_id="usa"):
+def ann_and_bob_at_a_game(map_id="usa"):
     """Ann and Bob in a started two-player game; returns the game and its seats in order."""
-    users = [confirmed_user(name) for name in ("ann", "bob")]
-    game = game_create(creator=users[0], map_id=map_id, max_players=2)
-    game_join(game=game, user=users[1])
-    game.refresh_from_db()
-    if game.status == GameStatus.OPEN:  # a full game may have started by itself
-        game_start(game=game, user=users[0])
-        game.refresh_from_db()
+    game = started_game(
+        [confirmed_user(name) for name in ("ann", "bob")], map_id=map_id, max_players=2
+    )
     return game, list(game.seats.select_related("user").order_by("order"))
 
 

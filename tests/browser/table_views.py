@@ -4,7 +4,7 @@ routes on either map, what is on screen without scrolling, and screenshots kept 
 import os
 from pathlib import Path
 
-from browser_steps import set_state, started_game
+from browser_steps import ann_and_bob_at_a_game, set_state
 
 from games import engine
 from games.models import GameStatus
@@ -26,7 +26,7 @@ TICKETS = {
 def turn_position(map_id, *, claims=None, stations=None):
     """Ann and Bob in play, Ann to move with HAND and three tickets; `claims` and `stations`
     map ids to "ann" or "bob". Returns the game and {name: seat}."""
-    game, seats = started_game(map_id)
+    game, seats = ann_and_bob_at_a_game(map_id)
     by_name = {seat.user.username: seat for seat in seats}
     ann, bob = by_name["ann"].player_id, by_name["bob"].player_id
     ids = {"ann": ann, "bob": bob}

@@ -1,7 +1,7 @@
 """On a phone, where nothing shows an SVG title on hover, a tap on the board tells what is there;
 and at the end of a game the longest-path bonus routes stand out on the board."""
 
-from browser_steps import BROWSER_TEST, log_in, set_state, started_game, tap_route
+from browser_steps import BROWSER_TEST, ann_and_bob_at_a_game, log_in, set_state, tap_route
 
 from games import engine
 from games.models import GameStatus
@@ -17,7 +17,7 @@ pytestmark = BROWSER_TEST
 
 def position_in_play(setup, map_id="usa"):
     """Ann and Bob in a started game, set to `setup` (a scenario's setup, players by name)."""
-    game, seats = started_game(map_id)
+    game, seats = ann_and_bob_at_a_game(map_id)
     users = {seat.user.username: seat.user for seat in seats}
     ids = {seat.user.username: seat.player_id for seat in seats}
     order = [seat.player_id for seat in seats]

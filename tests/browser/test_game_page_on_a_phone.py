@@ -2,7 +2,7 @@
 hides no city, routes the player can claim marked at rest, stations big enough to see, and a
 Players table whose every column is on screen; the replay's table fits a desktop too."""
 
-from browser_steps import BROWSER_TEST, DESKTOP, log_in, set_state, started_game
+from browser_steps import BROWSER_TEST, DESKTOP, ann_and_bob_at_a_game, log_in, set_state
 
 from games import engine
 from games.models import GameStatus
@@ -18,7 +18,7 @@ OVERLAPS = """(a, b) => !(a.right <= b.left || b.right <= a.left ||
 
 def europe_in_play():
     """Ann to move with cards for a few routes; Bob holds two routes and a station in Wien."""
-    game, seats = started_game("europe")
+    game, seats = ann_and_bob_at_a_game("europe")
     ids = {seat.user.username: seat.player_id for seat in seats}
     state, _ = engine.load_scenario(
         {

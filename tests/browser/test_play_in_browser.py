@@ -3,7 +3,7 @@ other's move appear without reloading the page."""
 
 import re
 
-from browser_steps import BROWSER_TEST, log_in, set_state, started_game
+from browser_steps import BROWSER_TEST, ann_and_bob_at_a_game, log_in, set_state
 
 from games import engine
 
@@ -15,7 +15,7 @@ pytestmark = BROWSER_TEST
 
 def started_position(map_id="usa"):
     """A two-player game in its opening, with hands that let the first player claim a route."""
-    game, seats = started_game(map_id)
+    game, seats = ann_and_bob_at_a_game(map_id)
     first, second = (seat.player_id for seat in seats)
     state, _ = engine.load_scenario(
         {

@@ -3,7 +3,7 @@ slowly and no longer counts as the player watching, and asks at once when shown 
 
 from urllib.parse import parse_qs, urlparse
 
-from browser_steps import BROWSER_TEST, log_in, started_game
+from browser_steps import BROWSER_TEST, ann_and_bob_at_a_game, log_in
 
 pytestmark = BROWSER_TEST
 
@@ -17,7 +17,7 @@ SHOW = HIDE.replace('"hidden"', '"visible"').replace("value: true", "value: fals
 
 
 def test_only_a_visible_page_says_it_is_seen(chromium, live_server):
-    game, _seats = started_game()
+    game, _seats = ann_and_bob_at_a_game()
     page = log_in(chromium, live_server, "ann")
     polls = []
     page.on(

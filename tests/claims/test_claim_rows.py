@@ -36,6 +36,7 @@ def forfeit_now(game, seat):
     )
 
 
+@pytest.mark.slow  # a whole game or more: CI runs it, `make test-fast` does not
 @pytest.mark.parametrize(
     ("map_id", "players", "seed", "forfeit_at"),
     [("europe", 3, 8, 120), ("usa", 2, 9, 100)],  # a forfeit in each; USA's ends the game
@@ -77,6 +78,7 @@ def test_claim_rows_equal_the_engine_state_after_every_move(map_id, players, see
     assert forfeits == (forfeit_at is not None)
 
 
+@pytest.mark.slow  # plays until a tunnel is paid: CI runs it, `make test-fast` does not
 def test_a_paid_tunnel_records_every_card_and_the_extra():
     users = make_users("ann", "bob")
     game = started_game(users, map_id="europe", seed=5)

@@ -14,6 +14,7 @@ import json
 import random
 from collections import Counter
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -175,6 +176,7 @@ games = st.tuples(
 )
 
 
+@pytest.mark.slow  # hundreds of random games: CI runs it, `make test-fast` does not
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(games)
 def test_random_games_keep_every_invariant(game):
@@ -183,6 +185,7 @@ def test_random_games_keep_every_invariant(game):
     assert state.final is not None and len(state.final.ranking) >= 1
 
 
+@pytest.mark.slow  # hundreds of random games: CI runs it, `make test-fast` does not
 @settings(max_examples=16, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(games)
 def test_random_games_with_forfeits_keep_every_invariant(game):
@@ -197,6 +200,7 @@ def test_random_games_with_forfeits_keep_every_invariant(game):
 SEEDED_GAMES = 2000
 
 
+@pytest.mark.slow  # hundreds of random games: CI runs it, `make test-fast` does not
 def test_two_thousand_seeded_random_games_keep_the_cheap_invariants_and_reach_game_over():
     ends = Counter()
     dry: list[int] = []

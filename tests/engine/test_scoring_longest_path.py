@@ -4,6 +4,7 @@ borrowed routes never count."""
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -181,6 +182,7 @@ def _networks(game_map, most):
     return st.lists(st.sampled_from(route_ids), min_size=1, max_size=most, unique=True)
 
 
+@pytest.mark.slow  # 150 boards, each tried every way: CI runs it, `make test-fast` does not
 @settings(max_examples=150, deadline=None)
 @given(st.data())
 def test_longest_path_equals_trying_every_trail(data):

@@ -91,6 +91,7 @@ def test_a_first_draw_alone_is_its_own_line_until_the_second(client):
     )
 
 
+@pytest.mark.slow  # a whole game or more: CI runs it, `make test-fast` does not
 def test_the_game_over_sentence_continues_the_last_moves_line(client):
     game = started_game(make_users("ann", "bob", "cy"))
     play_to_the_end(game, random.Random(5))

@@ -25,7 +25,7 @@ from games.services.resign import game_resign
 pytestmark = pytest.mark.django_db(transaction=True)
 
 # Long enough that the second caller surely arrives while the first holds the lock.
-HOLD_SECONDS = 0.3
+HOLD_SECONDS = 0.9  # long enough that the staggered second call comes second on a busy machine
 
 
 @pytest.fixture(autouse=True)

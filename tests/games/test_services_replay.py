@@ -15,6 +15,7 @@ from games.services.replay import rebuild_state, state_at
 pytestmark = pytest.mark.django_db
 
 
+@pytest.mark.slow  # a whole game or more: CI runs it, `make test-fast` does not
 @pytest.mark.parametrize(("map_id", "players", "seed"), [("usa", 2, 11), ("europe", 3, 12)])
 def test_a_random_game_finishes_and_its_move_log_rebuilds_the_stored_state(map_id, players, seed):
     users = make_users(*["ann", "bob", "cy", "dan", "eve"][:players])
@@ -59,6 +60,7 @@ def test_a_random_game_finishes_and_its_move_log_rebuilds_the_stored_state(map_i
     )
 
 
+@pytest.mark.slow  # a whole game or more: CI runs it, `make test-fast` does not
 def test_an_unrated_game_records_no_ratings():
     users = make_users("ann", "bob")
     game = started_game(users, rated=False)

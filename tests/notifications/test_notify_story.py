@@ -196,6 +196,7 @@ def test_a_stalled_player_is_warned_then_forfeited_on_time_and_the_game_goes_on(
     assert stalled.pk not in {s.pk for s in seats_to_move(game)}
 
 
+@pytest.mark.slow  # a whole game or more: CI runs it, `make test-fast` does not
 def test_every_mail_of_the_story_reaches_the_outbox_exactly_once(
     three_in_play, time_machine, committed
 ):

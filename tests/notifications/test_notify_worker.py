@@ -24,7 +24,11 @@ from games.mail import outbox
 from games.models import Notification
 from ttr_site.celery import app
 
-pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.slow]
+pytestmark = [
+    pytest.mark.django_db(transaction=True),
+    pytest.mark.slow,
+    pytest.mark.xdist_group("processes"),
+]
 
 TEST_REDIS_DB = 15
 GRACE = timedelta(seconds=2)

@@ -23,7 +23,10 @@ from games.mail.outbox import YOUR_TURN_GRACE
 from games.mail.send import ALREADY_DONE
 from games.models import GameStatus, Notification
 
-pytestmark = pytest.mark.django_db
+pytestmark = [
+    pytest.mark.django_db,
+    pytest.mark.slow,  # nights of retries, sweep by sweep: CI runs them, `make test-fast` does not
+]
 
 EVENING = datetime.fromisoformat("2030-02-01 22:00Z")
 TASK_ATTEMPTS = tasks.MAX_RETRIES + 1

@@ -135,6 +135,7 @@ def test_players_who_move_within_the_grace_get_no_your_turn_mail(two_in_play, cl
     assert [row.skipped for row in rows.order_by("pk")] == [True] * 5 + [False]
 
 
+@pytest.mark.slow  # many turns and sweeps: CI runs it, `make test-fast` does not
 def test_a_player_with_the_game_page_open_gets_no_your_turn_mail(two_in_play, clock, committed):
     game = two_in_play
     waiting = waiting_after_a_turn(game, committed)
@@ -168,6 +169,7 @@ def test_a_game_open_in_a_background_tab_does_not_stop_the_mail(two_in_play, clo
     assert subject.startswith(f"It's your turn in game #{game.pk}")
 
 
+@pytest.mark.slow  # many turns and sweeps: CI runs it, `make test-fast` does not
 def test_a_player_who_asked_for_every_mail_gets_it_with_the_game_on_screen(
     two_in_play, clock, committed
 ):

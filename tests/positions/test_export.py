@@ -46,6 +46,7 @@ def download(client, game):
     return json.loads(response.content)
 
 
+@pytest.mark.slow  # a whole game or more: CI runs it, `make test-fast` does not
 @pytest.mark.parametrize(
     ("map_id", "players", "seed", "forfeit_at"), [("usa", 3, 31, 90), ("europe", 2, 32, None)]
 )
@@ -112,6 +113,7 @@ def game_in_play():
     return game, users
 
 
+@pytest.mark.slow  # plays a game far in: CI runs it, `make test-fast` does not
 def test_a_game_in_play_exports_only_what_its_player_may_see():
     game, users = game_in_play()
     state = state_of(game)

@@ -21,6 +21,7 @@ def play_one(game, rng):
     game.refresh_from_db()
 
 
+@pytest.mark.slow  # a whole game or more: CI runs it, `make test-fast` does not
 def test_a_game_played_to_the_end_records_ratings_the_rebuild_reproduces():
     users = make_users("ann", "bob", "cy")
     game = started_game(users)

@@ -4,7 +4,7 @@ import socket
 
 import pytest
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.slow, pytest.mark.xdist_group("processes")]
 
 
 def closed_port() -> int:

@@ -22,7 +22,11 @@ from games.mail import outbox
 from games.models import Game, Notification, Seat
 from ttr_site.celery import app
 
-pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.slow]
+pytestmark = [
+    pytest.mark.django_db(transaction=True),
+    pytest.mark.slow,
+    pytest.mark.xdist_group("processes"),
+]
 
 GRACE = timedelta(seconds=3)
 OUTAGE_SECONDS = 6

@@ -35,7 +35,11 @@ from games.mail import outbox
 from games.models import Game, Move, Notification, Seat
 from games.views.action_form import form_data
 
-pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.slow]
+pytestmark = [
+    pytest.mark.django_db(transaction=True),
+    pytest.mark.slow,
+    pytest.mark.xdist_group("processes"),
+]
 
 MOVES = 12
 

@@ -37,6 +37,7 @@ def cells(html: str, label: str) -> list[str]:
     return re.findall(r"<td>(.*?)</td>", row.group(1))
 
 
+@pytest.mark.slow  # a whole game or more: CI runs it, `make test-fast` does not
 def test_the_score_sheet_and_the_api_show_every_players_figures(finished_game):
     game, (ann, _bob) = finished_game
     client = Client()

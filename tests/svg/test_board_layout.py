@@ -5,6 +5,7 @@ from __future__ import annotations
 import itertools
 import math
 
+import pytest
 from svg_reading import NS, by_id, parse, tag
 from svg_views import make_view
 
@@ -69,6 +70,7 @@ def test_no_two_routes_cross(game_map):
             assert not _cross(points[a], points[b], points[c], points[d]), ((a, b), (c, d))
 
 
+@pytest.mark.slow  # lays out each board twice: CI runs it, `make test-fast` does not
 def test_layout_is_deterministic(game_map):
     first = layout_module.compute_layout(game_map)
     again = layout_module.compute_layout(game_map)

@@ -27,6 +27,7 @@ def events_in(url: str) -> list:
     return Calendar.from_ical(response.content).walk("VEVENT")
 
 
+@pytest.mark.slow  # follows a game through many moves: CI runs it, `make test-fast` does not
 def test_the_feed_lists_the_players_deadlines_and_follows_the_game(time_machine):
     time_machine.move_to("2030-03-04 09:00Z", tick=False)
     ann, bob, cy = make_users("ann", "bob", "cy")

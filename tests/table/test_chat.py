@@ -26,6 +26,7 @@ def say(user, game, text, *, htmx=True):
     )
 
 
+@pytest.mark.slow  # many page loads: CI runs it, `make test-fast` does not
 def test_players_talk_at_the_table_and_spectators_read(client):
     ann, bob, eve = make_users("ann", "bob", "eve")
     game = game_in_play([ann, bob])

@@ -12,6 +12,7 @@ from table_steps import game_in_play, game_page, page_of, play_a_turn
 pytestmark = pytest.mark.django_db
 
 
+@pytest.mark.slow  # many page loads: CI runs it, `make test-fast` does not
 def test_a_note_is_saved_as_typed_and_shown_only_to_its_writer(
     settings, django_capture_on_commit_callbacks, time_machine
 ):
