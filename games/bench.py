@@ -75,8 +75,8 @@ def run(moves: int, map_id: str, players: int, seed: int) -> dict:
     ]
     game = game_create(creator=users[0], map_id=map_id, max_players=5)
     for user in users[1:]:
-        game_join(game=game, user=user)
-    game_start(game=game, user=users[0])
+        game_join(game_id=game.pk, user=user)
+    game = game_start(game_id=game.pk, user=users[0])
     clients = {}
     for user in users:
         clients[user.pk] = Client()

@@ -29,9 +29,10 @@ from django.db.models import (
 from django.db.models.fields.json import KT
 from django.db.models.functions import Cast, Coalesce
 
+from accounts.models import Vacation
 from games import engine
 from games.live import cached_versions, remember_versions
-from games.models import Game, GameStatus, Move, Seat
+from games.models import ChatMessage, Game, GameStatus, Move, PrivateNote, Seat
 from games.models.game import ACTIVE_STATUSES, OVER_STATUSES
 from games.services.clock import with_vacation_flag
 from games.services.errors import NotAPlayer
@@ -48,8 +49,6 @@ def _for_viewer(games, user):
     """Games whose seats carry the viewer's own note (`viewer_note`, on the viewer's seat
     only) and which carry how many games await the viewer's move (`viewer_awaiting`), read
     in the game's and the seats' own queries."""
-    from games.models import PrivateNote
-
     if user is None or not user.is_authenticated:
         return with_seats(games)
     note = PrivateNote.objects.filter(seat_id=OuterRef("pk")).values("text")[:1]
@@ -263,8 +262,6 @@ def logged_moves(game: Game, *, last_turns: int | None = None, after: int | None
 
 def away_until(user_ids, now) -> dict[int, date]:
     """{user id: last day away} for those of the users on vacation at `now` (one query)."""
-    from accounts.models import Vacation
-
     rows = Vacation.objects.filter(
         user_id__in=list(user_ids), starts_at__lte=now, ends_at__gt=now
     ).values_list("user_id", "last_day")
@@ -273,8 +270,6 @@ def away_until(user_ids, now) -> dict[int, date]:
 
 def my_note(seat) -> str:
     """The seat's private note, for its own player only (the caller passes their own seat)."""
-    from games.models import PrivateNote
-
     if seat is None:
         return ""
     if hasattr(seat, "viewer_note"):  # read with the seats (access_game)
@@ -288,8 +283,6 @@ CHAT_SHOWN = 40
 def chat_for(game, *, limit: int = CHAT_SHOWN, since=None) -> list:
     """The game's chat as readers see it (hidden messages left out), oldest first; the last
     `limit` messages, or those after `since`. Callers have passed access_game already."""
-    from games.models import ChatMessage
-
     messages = ChatMessage.objects.filter(game=game, hidden=False).select_related("seat__user")
     if since is not None:
         messages = messages.filter(created_at__gt=since)

@@ -17,6 +17,7 @@ from games.models.game import ACTIVE_STATUSES
 from games.schedule import SWEEP_SECONDS
 from games.selectors import awaiting_seats
 from games.services.clock import is_paused, pauses_for, seat_clock
+from games.services.forfeit import game_forfeit
 
 log = logging.getLogger(__name__)
 
@@ -75,8 +76,6 @@ def send_due_reminders(now: datetime) -> int:
 def forfeit_overdue(now: datetime) -> int:
     """Forfeit every seat whose game's deadline has passed; the game goes on without it.
     Returns how many seats were forfeited."""
-    from games.services.forfeit import game_forfeit
-
     forfeited = 0
     overdue = list(_waiting_seats(deadline__lte=now).order_by("deadline", "order"))
     for seat in overdue:

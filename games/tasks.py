@@ -1,37 +1,14 @@
-"""Thin Celery tasks: load by id or read the clock, call a service. All are idempotent."""
+"""The beat's Celery tasks: each runs one sweep (games.sweeps) as of now. All are idempotent.
+
+This is the module Celery's autodiscovery imports for the games app, so it also brings
+in the mail's tasks (games.mail.tasks), which live with the mail.
+"""
 
 from celery import shared_task
 from django.utils import timezone
 
 from games import sweeps
-from games.mail.send import FAILED, DeliveryFailed, deliver
-
-# Pauses of 30 s, 1, 2, 4, 8, 16 min, then every 30 min: about two and a half hours in all.
-# After that the resend sweep tries the row again, less often (games/sweeps.py).
-MAX_RETRIES = 10
-
-
-@shared_task(
-    autoretry_for=(DeliveryFailed,),
-    retry_backoff=30,
-    retry_backoff_max=30 * 60,
-    retry_jitter=False,
-    max_retries=MAX_RETRIES,
-)
-def send_notification(notification_id: int) -> str:
-    """Send one outbox row; a mail server failure retries with growing pauses. The game
-    never waits for it: the move committed before this was queued."""
-    return deliver(notification_id, now=timezone.now())
-
-
-@shared_task
-def send_notification_once(notification_id: int) -> str:
-    """One more try of a mail whose retries ran out; on failure the resend sweep calls
-    again later, so this task does not retry itself."""
-    try:
-        return deliver(notification_id, now=timezone.now())
-    except DeliveryFailed:
-        return FAILED
+from games.mail import tasks as mail_tasks  # noqa: F401  (registers the mail's tasks)
 
 
 @shared_task

@@ -33,11 +33,10 @@ def started_game(users, *, map_id="usa", seed=None, max_players=5, **settings) -
         Game.objects.filter(pk=game.pk).update(seed=seed)
         game.refresh_from_db()
     for user in users[1:]:
-        game_join(game=game, user=user, invite_token=game.invite_token)
-    game.refresh_from_db()
+        game = game_join(game_id=game.pk, user=user, invite_token=game.invite_token).game
     if game.status == GameStatus.OPEN:
-        game_start(game=game, user=users[0])
-        game.refresh_from_db()
+        game_start(game_id=game.pk, user=users[0])
+    game.refresh_from_db()  # the stored values, as the next request reads them
     return game
 
 

@@ -20,7 +20,6 @@ from .maps import MAPS, Map, get_map
 from .result import FinalResult, PlayerResult
 from .rules import apply
 from .rules.forfeit import forfeit
-from .rules.seats import must_act, players_to_act
 from .rules.tunnels import TUNNEL_REVEAL
 from .scenario_loader import (
     FORFEIT,
@@ -31,6 +30,7 @@ from .scenario_loader import (
     scenario_state,
 )
 from .scenario_writer import PositionNotWritable, position_setup, rename_players
+from .seats import must_act, players_to_act
 from .setup import MAX_PLAYERS, MIN_PLAYERS, new_game
 from .state import State
 from .statistics import game_statistics

@@ -3,7 +3,7 @@
 Each move: an action kind chosen uniformly among the legal kinds, then one of its options
 uniformly; final scoring is part of every game. Prints games/s, actions/s and actions per
 game for each map and player count, the worst final-scoring time seen, and the final-scoring
-time of the adversarial position from scoring_bench (when that module exists). Times are CPU
+time of the adversarial position from scoring_bench. Times are CPU
 time of this process; each figure is the best of several rounds, i.e. the speed of one core
 when nothing else slows it.
 """
@@ -14,10 +14,12 @@ import argparse
 import random
 import time
 
+from . import scoring_bench
 from .enums import Phase
 from .legal import legal_action_kinds, legal_options
 from .maps import MAP_IDS, STATIONS_PER_PLAYER, get_map
 from .rules import apply
+from .scoring import final_result
 from .setup import new_game
 from .state import State
 
@@ -46,8 +48,6 @@ def random_game(map_id: str, players: list[str], seed: int) -> tuple[State, int]
 
 def final_scoring_seconds(state: State) -> float:
     """Time of one final-scoring call on a finished game's position."""
-    from .scoring import final_result
-
     players = state.players
     start = time.process_time()
     final_result(
@@ -114,11 +114,6 @@ def main(argv: list[str] | None = None) -> None:
                 f"{r['actions_per_s']:>10.0f} {r['actions_per_game']:>12.1f} "
                 f"{r['worst_final_ms']:>16.2f}"
             )
-    try:
-        from . import scoring_bench
-    except ImportError:
-        print("adversarial final scoring: games/engine/scoring_bench.py is not there")
-        return
     seconds = scoring_bench.adversarial_final_scoring_seconds()
     print(
         f"adversarial final scoring ({STATIONS_PER_PLAYER} stations, dense loops): "

@@ -17,7 +17,7 @@ from .board import GRAY, board
 from .cards import CARD_KINDS, LOCO, color_payment
 from .doubles import tracks_shared, twin_closes
 from .enums import ActionType, Phase
-from .maps import LOCOMOTIVE, MAP_IDS, STATIONS_PER_PLAYER, get_map
+from .maps import LATER_KEEP, LOCOMOTIVE, MAP_IDS, OPENING_KEEP, STATIONS_PER_PLAYER, get_map
 from .open_routes import open_index
 from .options import (
     ClaimOptions,
@@ -26,8 +26,7 @@ from .options import (
     one_color_payment_count,
     one_color_payments,
 )
-from .rules.seats import acting_seat
-from .rules.tickets import LATER_KEEP, OPENING_KEEP
+from .seats import acting_seat
 from .state import SECOND_CARD, TICKET_CHOICE, State, TunnelPending
 
 DRAW_CARD = ActionType.DRAW_CARD

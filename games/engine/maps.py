@@ -21,6 +21,9 @@ LOCOMOTIVE_CARDS = 14
 TRAINS_PER_PLAYER = 45
 STATIONS_PER_PLAYER = 3
 LONGEST_PATH_BONUS = 10
+TICKETS_PER_DRAW = 3
+OPENING_KEEP = 2  # of the opening offer, at least
+LATER_KEEP = 1  # of a later draw, at least
 
 # What differs between the boards beyond their data files: (stations, points per unbuilt
 # station, the tie-break steps after the total, in order).

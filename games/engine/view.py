@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from . import scoring
 from .cards import hand_to_dict
 from .maps import STATIONS_PER_PLAYER, get_map
 from .state import State, TunnelPending
@@ -83,8 +84,6 @@ def player_view(state: State, viewer: str | None) -> PlayerView:
 def _progress(state: State, player: str, tickets: tuple[str, ...]) -> dict[str, bool]:
     if not tickets:
         return {}
-    from . import scoring
-
     done = scoring.tickets_progress(
         get_map(state.map_id), state.claims, state.stations, player, tickets
     )

@@ -26,6 +26,7 @@ from games.models import Notification
 from games.models import NotificationKind as Kind
 
 from .preferences import wants
+from .tasks import send_notification, send_notification_once
 
 log = logging.getLogger(__name__)
 
@@ -70,8 +71,6 @@ def queue_send(notification_id: int, *, retry: bool = True) -> bool:
     """Hand the mail to the worker, to send now; never raises (the move has committed
     already). With retry=False the task tries once and leaves further tries to the
     resend sweep."""
-    from games.tasks import send_notification, send_notification_once
-
     task = send_notification if retry else send_notification_once
     app = task.app
     try:

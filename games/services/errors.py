@@ -9,6 +9,8 @@ translate them still answers 404 / 403 rather than 500.
 from django.core.exceptions import PermissionDenied
 from django.http import Http404
 
+from games.engine import IllegalMove
+
 # The engine's IllegalMove (a legal-looking action the rules forbid) maps to this status.
 ILLEGAL_MOVE_STATUS = 422
 
@@ -85,8 +87,6 @@ def http_status_for(exc: Exception) -> int:
     """The suggested HTTP status for a service error or an engine IllegalMove."""
     if isinstance(exc, GameServiceError):
         return exc.status
-    from games.engine import IllegalMove
-
     if isinstance(exc, IllegalMove):
         return ILLEGAL_MOVE_STATUS
     return 500

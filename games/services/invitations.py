@@ -21,7 +21,7 @@ from games.models import Game, GameStatus, Invitation, InvitationStatus
 from games.models import NotificationKind as Kind
 
 from .errors import GameNotActive, InvalidSettings, NotAllowed, NotAPlayer
-from .lobby import game_create, game_join
+from .lobby import create_game_locked, join_game_locked
 from .locking import lock_game
 
 MAX_INVITED = 4
@@ -38,6 +38,12 @@ def parse_usernames(text: str) -> list[str]:
 
 def game_invite(*, game_id: int, inviter, usernames: list[str]) -> list[Invitation]:
     """Invite registered players by username to an open game the inviter sits at."""
+    with transaction.atomic():
+        return invite_locked(lock_game(game_id), inviter=inviter, usernames=usernames)
+
+
+def invite_locked(game: Game, *, inviter, usernames: list[str]) -> list[Invitation]:
+    """game_invite on a game the caller's transaction has locked."""
     users = get_user_model().objects
     wanted = [name.strip().lstrip("@") for name in usernames if name and name.strip()]
     if len(wanted) > MAX_INVITED:
@@ -52,37 +58,35 @@ def game_invite(*, game_id: int, inviter, usernames: list[str]) -> list[Invitati
     unknown = [name for name in wanted if name.lower() not in found]
     if unknown:
         raise InvalidSettings(_("No player is called %(names)s.") % {"names": ", ".join(unknown)})
-    with transaction.atomic():
-        game = lock_game(game_id)
-        seated = set(game.seats.values_list("user_id", flat=True))
-        if inviter.pk not in seated:
-            raise NotAPlayer()
-        if game.status != GameStatus.OPEN:
-            raise GameNotActive(_("Players can be invited only before the game starts."))
-        invitations = []
-        for user in found.values():
-            if user.pk in seated:
-                continue
-            invitation, created = Invitation.objects.get_or_create(
-                game=game, invitee=user, defaults={"inviter": inviter}
+    seated = set(game.seats.values_list("user_id", flat=True))
+    if inviter.pk not in seated:
+        raise NotAPlayer()
+    if game.status != GameStatus.OPEN:
+        raise GameNotActive(_("Players can be invited only before the game starts."))
+    invitations = []
+    for user in found.values():
+        if user.pk in seated:
+            continue
+        invitation, created = Invitation.objects.get_or_create(
+            game=game, invitee=user, defaults={"inviter": inviter}
+        )
+        if created:
+            record(
+                user=user,
+                game=game,
+                kind=Kind.INVITATION,
+                key=invitation_key(game_id=game.pk, user_id=user.pk),
             )
-            if created:
-                record(
-                    user=user,
-                    game=game,
-                    kind=Kind.INVITATION,
-                    key=invitation_key(game_id=game.pk, user_id=user.pk),
-                )
-            invitations.append(invitation)
+        invitations.append(invitation)
     return invitations
 
 
 def game_create_inviting(*, creator, invite: list[str], **settings) -> Game:
     """game_create, then the named players invited; an unknown name creates nothing."""
     with transaction.atomic():
-        game = game_create(creator=creator, **settings)
+        game = create_game_locked(creator=creator, **settings)
         if invite:
-            game_invite(game_id=game.pk, inviter=creator, usernames=invite)
+            invite_locked(lock_game(game.pk), inviter=creator, usernames=invite)
     return game
 
 
@@ -100,11 +104,15 @@ def _pending(invitation_id, user) -> Invitation:
 
 def invitation_accept(*, invitation_id, user) -> Invitation:
     """Take the seat the invitation offers (the game may have filled or started meanwhile)."""
-    invitation = _pending(invitation_id, user)
-    game_join(game=invitation.game, user=user, invite_token=invitation.game.invite_token)
-    invitation.status = InvitationStatus.ACCEPTED
-    invitation.answered_at = timezone.now()
-    invitation.save(update_fields=["status", "answered_at"])
+    with transaction.atomic():
+        invitation = _pending(invitation_id, user)
+        seat = join_game_locked(
+            lock_game(invitation.game_id), user=user, invite_token=invitation.game.invite_token
+        )
+        invitation.game = seat.game  # the game as the join left it
+        invitation.status = InvitationStatus.ACCEPTED
+        invitation.answered_at = timezone.now()
+        invitation.save(update_fields=["status", "answered_at"])
     return invitation
 
 
@@ -129,7 +137,7 @@ def game_rematch(*, game_id: int, user) -> Game:
         existing = Game.objects.filter(rematch_of=game).first()
         if existing is not None:
             return existing
-        rematch = game_create(
+        rematch = create_game_locked(
             creator=user,
             map_id=game.map_id,
             max_players=len(seats),

@@ -8,6 +8,9 @@ Decisions:
   deletes it (it has no moves and nothing to keep).
 - Joining twice is harmless: the existing seat comes back (double-click, two tabs).
 - Every lobby change bumps the game's version, so open waiting pages can refresh.
+- Each service takes the game's id and works on the game as it finds it under its row
+  lock, in its own transaction.
+  The *_locked functions do the work inside a transaction a caller already holds.
 """
 
 import random
@@ -53,6 +56,31 @@ def game_create(
     allow_vacations: bool = True,
 ) -> Game:
     """A new open game with its creator in the first seat."""
+    with transaction.atomic():
+        return create_game_locked(
+            creator=creator,
+            map_id=map_id,
+            max_players=max_players,
+            turn_seconds=turn_seconds,
+            is_private=is_private,
+            rated=rated,
+            bank_seconds=bank_seconds,
+            allow_vacations=allow_vacations,
+        )
+
+
+def create_game_locked(
+    *,
+    creator,
+    map_id: str,
+    max_players: int = 4,
+    turn_seconds: int = DEFAULT_TURN_SECONDS,
+    is_private: bool = False,
+    rated: bool = True,
+    bank_seconds: int = 0,
+    allow_vacations: bool = True,
+) -> Game:
+    """game_create inside the caller's transaction."""
     if map_id not in MapChoice.values:
         raise InvalidSettings("Choose one of the maps on offer.")
     if not MIN_PLAYERS <= int(max_players) <= MAX_PLAYERS:
@@ -61,58 +89,62 @@ def game_create(
         raise InvalidSettings("The time per move is between one hour and seven days.")
     if int(bank_seconds) not in BANK_CHOICES:
         raise InvalidSettings(_("Choose a time bank among those on offer."))
-    with transaction.atomic():
-        game = Game.objects.create(
-            map_id=map_id,
-            creator=creator,
-            max_players=int(max_players),
-            turn_seconds=int(turn_seconds),
-            is_private=bool(is_private),
-            rated=bool(rated),
-            bank_seconds=int(bank_seconds),
-            allow_vacations=bool(allow_vacations),
-        )
-        Seat.objects.create(game=game, user=creator, order=0, color=first_free_color(set()))
+    game = Game.objects.create(
+        map_id=map_id,
+        creator=creator,
+        max_players=int(max_players),
+        turn_seconds=int(turn_seconds),
+        is_private=bool(is_private),
+        rated=bool(rated),
+        bank_seconds=int(bank_seconds),
+        allow_vacations=bool(allow_vacations),
+    )
+    Seat.objects.create(game=game, user=creator, order=0, color=first_free_color(set()))
     return game
 
 
-def game_join(*, game: Game, user, invite_token: str | None = None) -> Seat:
+def game_join(*, game_id, user, invite_token: str | None = None) -> Seat:
     """Seat the user at an open game; a private game needs its invitation token.
 
-    The game that fills up starts at once. `game` is refreshed from the database.
+    The game that fills up starts at once. The seat's `game` is the game as it is then.
     """
     with transaction.atomic():
-        locked = lock_game(game.pk)
-        seats = list(locked.seats.all())
-        mine = next((seat for seat in seats if seat.user_id == user.pk), None)
-        if mine is not None:
-            return mine
-        if locked.is_private and not (
-            invite_token and secrets.compare_digest(str(invite_token), locked.invite_token)
-        ):
-            raise NotAPlayer()
-        if locked.status != GameStatus.OPEN:
-            raise GameNotActive("This game has already started.")
-        if len(seats) >= locked.max_players:
-            raise GameFull()
-        seat = Seat.objects.create(
-            game=locked,
-            user=user,
-            order=max(seat.order for seat in seats) + 1 if seats else 0,
-            color=first_free_color({seat.color for seat in seats}),
-        )
-        if len(seats) + 1 >= locked.max_players:
-            _start(locked)
-        else:
-            _bump(locked)
-    game.refresh_from_db()
+        return join_game_locked(lock_game(game_id), user=user, invite_token=invite_token)
+
+
+def join_game_locked(locked: Game, *, user, invite_token: str | None = None) -> Seat:
+    """game_join on a game the caller's transaction has locked (games.services.locking)."""
+    seats = list(locked.seats.all())
+    mine = next((seat for seat in seats if seat.user_id == user.pk), None)
+    if mine is not None:
+        mine.game = locked
+        return mine
+    if locked.is_private and not (
+        invite_token and secrets.compare_digest(str(invite_token), locked.invite_token)
+    ):
+        raise NotAPlayer()
+    if locked.status != GameStatus.OPEN:
+        raise GameNotActive("This game has already started.")
+    if len(seats) >= locked.max_players:
+        raise GameFull()
+    seat = Seat.objects.create(
+        game=locked,
+        user=user,
+        order=max(seat.order for seat in seats) + 1 if seats else 0,
+        color=first_free_color({seat.color for seat in seats}),
+    )
+    if len(seats) + 1 >= locked.max_players:
+        _start(locked)
+    else:
+        _bump(locked)
     return seat
 
 
-def game_leave(*, game: Game, user) -> None:
-    """Give up a seat before the start (see the module's decisions for the creator)."""
+def game_leave(*, game_id, user) -> Game | None:
+    """Give up a seat before the start (see the module's decisions for the creator). The
+    game as it is then, or None when the last player left and it is gone."""
     with transaction.atomic():
-        locked = lock_game(game.pk)
+        locked = lock_game(game_id)
         seats = list(locked.seats.all())
         mine = next((seat for seat in seats if seat.user_id == user.pk), None)
         if mine is None:
@@ -122,19 +154,20 @@ def game_leave(*, game: Game, user) -> None:
         others = [seat for seat in seats if seat.pk != mine.pk]
         if not others:
             locked.delete()
-            return
+            return None
         mine.delete()
         if locked.creator_id == user.pk:
             locked.creator_id = min(others, key=lambda seat: (seat.joined_at, seat.pk)).user_id
             locked.save(update_fields=["creator"])
         _bump(locked)
-    game.refresh_from_db()
+    return locked
 
 
-def game_start(*, game: Game, user) -> None:
-    """The creator starts an open game once at least two players are seated."""
+def game_start(*, game_id, user) -> Game:
+    """The creator starts an open game once at least two players are seated; the game as it
+    is then."""
     with transaction.atomic():
-        locked = lock_game(game.pk)
+        locked = lock_game(game_id)
         if not locked.seats.filter(user=user).exists():
             if locked.is_private:
                 raise NotAPlayer()
@@ -146,7 +179,7 @@ def game_start(*, game: Game, user) -> None:
         if not enough_to_start(locked.seats.count()):
             raise NotAllowed("Wait for at least one more player before starting.")
         _start(locked)
-    game.refresh_from_db()
+    return locked
 
 
 def seating_order(game: Game, seats: list[Seat]) -> list[Seat]:
@@ -187,3 +220,4 @@ def _start(game: Game) -> None:
 
 def _bump(game: Game) -> None:
     Game.objects.filter(pk=game.pk).update(version=F("version") + 1)
+    game.version += 1

@@ -96,29 +96,29 @@ def create(request):
     return redirect(reverse("lobby") + f"#game-{game.pk}")
 
 
-def _lobby_move(request, game_id, service, **details) -> Game | None:
-    """Run a lobby service on the game. A refusal is flashed and gives None (back to the
-    lobby); a game the user may not see is 404 (NotAPlayer is an Http404)."""
-    game = get_object_or_404(Game, pk=game_id)
+def _lobby_move(request, service, **details):
+    """Run a lobby service; its answer, or None with the refusal flashed (back to the lobby).
+    A game the user may not see is 404 (NotAPlayer is an Http404)."""
     try:
-        service(game=game, user=request.user, **details)
+        return service(user=request.user, **details), True
     except NotAPlayer:
         raise
     except GameServiceError as exc:
         messages.error(request, exc.message)
-        return None
-    return game
+        return None, False
 
 
 @require_POST
 @login_required
 def join(request, game_id):
-    game = _lobby_move(request, game_id, game_join, invite_token=request.POST.get("invite_token"))
-    if game is None:
+    seat, done = _lobby_move(
+        request, game_join, game_id=game_id, invite_token=request.POST.get("invite_token")
+    )
+    if not done:
         return redirect("lobby")
-    if game.status != GameStatus.OPEN:
+    if seat.game.status != GameStatus.OPEN:
         messages.success(request, "The game is full and has started: choose your tickets.")
-        return redirect(game_page_path(game))
+        return redirect(game_page_path(seat.game))
     messages.success(
         request, "You have a seat. The game starts when it is full or the creator starts it."
     )
@@ -128,7 +128,8 @@ def join(request, game_id):
 @require_POST
 @login_required
 def leave(request, game_id):
-    if _lobby_move(request, game_id, game_leave) is not None:
+    _game, done = _lobby_move(request, game_leave, game_id=game_id)
+    if done:
         messages.success(request, "You left the game.")
     return redirect("lobby")
 
@@ -136,8 +137,8 @@ def leave(request, game_id):
 @require_POST
 @login_required
 def start(request, game_id):
-    game = _lobby_move(request, game_id, game_start)
-    return redirect(game_page_path(game) if game is not None else "lobby")
+    game, done = _lobby_move(request, game_start, game_id=game_id)
+    return redirect(game_page_path(game) if done else "lobby")
 
 
 @require_GET
@@ -194,8 +195,7 @@ def answer_invitation(request, invitation_id, answer):
     if answer != "accept":
         messages.success(request, _("Invitation declined."))
         return redirect("my_games")
-    game = invitation.game
-    game.refresh_from_db()
+    game = invitation.game  # as the accepted invitation's join left it
     if game.status != GameStatus.OPEN:
         return redirect(game_page_path(game))
     messages.success(request, _("You have a seat. The game starts when it is full."))

@@ -528,7 +528,7 @@ def test_a_seated_player_of_a_game_not_yet_started_sees_who_waits_and_can_start_
 
     ann, bob = make_users("ann", "bob")
     game = game_create(creator=ann, map_id="usa", max_players=3)
-    game_join(game=game, user=bob)
+    game_join(game_id=game.pk, user=bob)
     html, page = Browser(Client(), ann, game).page()
     assert "Waiting for players" in html and "bob" in html
     start = next(f for f in page.forms if f.action.endswith("/start/"))

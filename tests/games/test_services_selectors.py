@@ -139,6 +139,6 @@ def test_joining_through_the_service_keeps_a_private_game_closed_without_the_tok
     ann, bob = make_users("ann", "bob")
     game = game_create(creator=ann, map_id="usa", is_private=True)
     with pytest.raises(NotAPlayer):
-        game_join(game=game, user=bob, invite_token="nope")
-    seat = game_join(game=game, user=bob, invite_token=game.invite_token)
+        game_join(game_id=game.pk, user=bob, invite_token="nope")
+    seat = game_join(game_id=game.pk, user=bob, invite_token=game.invite_token)
     assert seat.user == bob

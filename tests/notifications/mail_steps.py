@@ -6,7 +6,8 @@ from django.utils import timezone
 from game_steps import make_user
 
 from accounts.models import profile_for
-from games import engine, tasks
+from games import engine
+from games.mail import tasks as mail_tasks
 from games.mail.outbox import YOUR_TURN_GRACE
 from games.models import Game, Notification
 from games.services.play import game_play
@@ -70,7 +71,7 @@ def fire_due_mail_tasks(committed) -> None:
     ).values_list("pk", flat=True)
     with committed():
         for pk in due:
-            tasks.send_notification.delay(pk)
+            mail_tasks.send_notification.delay(pk)
 
 
 def grace_passes(time_machine, committed) -> None:

@@ -16,6 +16,7 @@ from mail_steps import (
 )
 
 from games import tasks
+from games.mail import tasks as mail_tasks
 from games.models import GameStatus, Notification
 
 pytestmark = pytest.mark.django_db
@@ -26,7 +27,7 @@ def retry_pauses():
     pauses = []
 
     def record(sender=None, reason=None, **kwargs):
-        if getattr(sender, "name", None) == tasks.send_notification.name:
+        if getattr(sender, "name", None) == mail_tasks.send_notification.name:
             pauses.append(reason.when)
 
     task_retry.connect(record, weak=False)
@@ -53,10 +54,10 @@ def test_with_the_mail_server_refusing_moves_go_on_and_the_mail_retries_with_gro
     assert waiting.user != mover  # the turn passed although no mail could be sent
     row = Notification.objects.filter(user=waiting.user, kind="your_turn").latest("pk")
     assert row.sent_at is None
-    assert row.attempts == tasks.MAX_RETRIES + 1
+    assert row.attempts == mail_tasks.MAX_RETRIES + 1
     assert "refused" in row.last_error.lower()
     # Each retry of a mail waits longer, up to half an hour.
-    first_mail = retry_pauses[: tasks.MAX_RETRIES]
+    first_mail = retry_pauses[: mail_tasks.MAX_RETRIES]
     assert first_mail == [30, 60, 120, 240, 480, 960, 1800, 1800, 1800, 1800]
     assert mail.outbox == []
 

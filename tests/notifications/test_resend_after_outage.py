@@ -19,6 +19,7 @@ from mail_steps import (
 )
 
 from games import sweeps, tasks
+from games.mail import tasks as mail_tasks
 from games.mail.outbox import YOUR_TURN_GRACE
 from games.mail.send import ALREADY_DONE
 from games.models import GameStatus, Notification
@@ -29,7 +30,7 @@ pytestmark = [
 ]
 
 EVENING = datetime.fromisoformat("2030-02-01 22:00Z")
-TASK_ATTEMPTS = tasks.MAX_RETRIES + 1
+TASK_ATTEMPTS = mail_tasks.MAX_RETRIES + 1
 
 
 @pytest.fixture
@@ -111,7 +112,7 @@ def test_a_your_turn_mail_refused_all_night_is_sent_once_in_the_morning(
     assert row.sent_at == EVENING + timedelta(hours=10)
     assert row.last_error == ""
     # A copy of the task still in the queue finds the row sent and sends nothing.
-    assert tasks.send_notification_once.delay(row.pk).get() == ALREADY_DONE
+    assert mail_tasks.send_notification_once.delay(row.pk).get() == ALREADY_DONE
     assert len(mail.outbox) == 1
 
 

@@ -23,6 +23,7 @@ from mail_steps import (
 )
 
 from games import tasks
+from games.mail import tasks as mail_tasks
 from games.mail.outbox import YOUR_TURN_GRACE
 from games.models import Notification
 from games.presence import SEEN_WITHIN
@@ -98,7 +99,7 @@ def test_a_player_away_gets_one_your_turn_mail_once_the_grace_has_passed(
     clock(row.not_before - timedelta(seconds=1))
     fire_due_mail_tasks(committed)
     with committed():
-        tasks.send_notification.delay(row.pk)  # a task run early sends nothing
+        mail_tasks.send_notification.delay(row.pk)  # a task run early sends nothing
     assert mail.outbox == []
 
     clock(row.not_before)
@@ -107,7 +108,7 @@ def test_a_player_away_gets_one_your_turn_mail_once_the_grace_has_passed(
         clock(row.not_before + timedelta(minutes=minutes))
         with committed():
             tasks.resend_unsent.delay()
-            tasks.send_notification.delay(row.pk)
+            mail_tasks.send_notification.delay(row.pk)
 
     (subject,) = subjects_to(waiting.user)
     assert subject.startswith(f"It's your turn in game #{game.pk}, USA, against")

@@ -11,7 +11,8 @@ from django.utils import timezone
 from game_steps import make_users
 from table_steps import game_in_play, game_page, page_of, play_a_turn, seats_to_move
 
-from games import sweeps, tasks
+from games import sweeps
+from games.mail import tasks as mail_tasks
 from games.models import ChatMessage, Notification
 from games.services.chat import chat_post
 
@@ -86,7 +87,7 @@ def test_a_player_who_mutes_the_chat_sees_none_and_hears_none_by_mail(settings, 
     play_a_turn(game)  # the other's turn: a your-turn mail, without the muted chat
     time_machine.move_to(timezone.now() + timedelta(minutes=5))
     for row in Notification.objects.filter(kind="your_turn", sent_at__isnull=True):
-        tasks.send_notification.apply((row.pk,))
+        mail_tasks.send_notification.apply((row.pk,))
     (message,) = [m for m in mail.outbox if m.to == [other.email]]
     assert "can you see this?" not in message.body
 
@@ -105,7 +106,7 @@ def test_the_your_turn_mail_and_the_digest_tell_what_the_others_wrote(
     play_a_turn(game)
     time_machine.move_to(timezone.now() + timedelta(minutes=5), tick=False)
     for row in Notification.objects.filter(kind="your_turn", sent_at__isnull=True):
-        tasks.send_notification.apply((row.pk,))
+        mail_tasks.send_notification.apply((row.pk,))
     (message,) = [m for m in mail.outbox if m.to == [other.email]]
     assert f"{mover.user.username} wrote: your move, friend" in message.body
     assert f"{mover.user.username} wrote: your move, friend" in message.alternatives[0][0]

@@ -39,13 +39,14 @@ def test_a_note_is_saved_as_typed_and_shown_only_to_its_writer(
         for _ in range(3):
             play_a_turn(game)
     from games import tasks
+    from games.mail import tasks as mail_tasks
     from games.models import Notification
 
     time_machine.move_to(timezone.now() + timedelta(hours=25))  # mails due, reminders too
     with django_capture_on_commit_callbacks(execute=True):
         tasks.send_due_reminders.delay()
     for row in Notification.objects.filter(sent_at__isnull=True, skipped=False):
-        tasks.send_notification.apply((row.pk,), kwargs={})
+        mail_tasks.send_notification.apply((row.pk,), kwargs={})
     bodies = " ".join(m.body + str(m.alternatives) for m in mail.outbox)
     assert len(mail.outbox) >= 2
     assert "hoards" not in bodies and "my own" not in bodies

@@ -7,18 +7,9 @@ from rest_framework.response import Response
 from games.api.docs import refusals
 from games.api.presenting import detail_response
 from games.api.serializers.games import GameDetail, GameJoin
-from games.models import Game
-from games.services.errors import NotAPlayer
 from games.services.lobby import game_join, game_leave, game_start
 
 from .base import ApiView
-
-
-def _game(game_id) -> Game:
-    game = Game.objects.filter(pk=game_id).first()
-    if game is None:
-        raise NotAPlayer()
-    return game
 
 
 class JoinView(ApiView):
@@ -38,7 +29,7 @@ class JoinView(ApiView):
         body = GameJoin(data=request.data)
         body.is_valid(raise_exception=True)
         game_join(
-            game=_game(game_id),
+            game_id=game_id,
             user=request.user,
             invite_token=body.validated_data.get("invite_token") or None,
         )
@@ -58,7 +49,7 @@ class LeaveView(ApiView):
         responses={204: OpenApiResponse(description="You left."), **refusals(401, 404, 409)},
     )
     def post(self, request, game_id: int):
-        game_leave(game=_game(game_id), user=request.user)
+        game_leave(game_id=game_id, user=request.user)
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 
@@ -75,5 +66,5 @@ class StartView(ApiView):
         responses={200: GameDetail, **refusals(401, 403, 404, 409)},
     )
     def post(self, request, game_id: int):
-        game_start(game=_game(game_id), user=request.user)
+        game_start(game_id=game_id, user=request.user)
         return detail_response(request, game_id)

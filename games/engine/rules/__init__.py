@@ -21,11 +21,12 @@ from ..actions import (
 from ..board import board
 from ..enums import EventType, Phase
 from ..errors import IllegalMove
+from ..legal import PASS, legal_action_kinds
+from ..seats import acting_seat, not_acting
 from ..state import SECOND_CARD, TICKET_CHOICE, State
 from .claims import claim_route
 from .draft import Draft
 from .draws import draw_card
-from .seats import acting_seat, not_acting
 from .stations import build_station
 from .tickets import draw_tickets, keep_tickets
 from .tunnels import decline_tunnel, pay_tunnel
@@ -115,8 +116,6 @@ def _check_pending(state: State, kind: type) -> None:
 
 
 def _pass(state: State, d: Draft, player: str) -> None:
-    from ..legal import PASS, legal_action_kinds
-
     if legal_action_kinds(state, player) != (PASS,):
         raise IllegalMove("pass_not_allowed", "You can only pass when you have no other move.")
     d.events.append({"type": EventType.PASSED, "player": player})

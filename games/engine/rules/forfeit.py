@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from ..board import board
 from ..enums import EventType, Phase
+from ..seats import active_seat
 from ..state import State, TunnelPending
 from .draft import Draft, thaw
-from .seats import active_seat
 from .tickets import start_play_if_ready
 from .tunnels import return_tunnel_cards
 from .turns import finish_game, next_active, previous_active

@@ -6,13 +6,10 @@ from ..actions import KeepTickets
 from ..board import Board
 from ..enums import EventType, Phase
 from ..errors import IllegalMove
+from ..maps import LATER_KEEP, OPENING_KEEP, TICKETS_PER_DRAW
 from ..state import TICKET_CHOICE
 from .draft import Draft
 from .turns import end_turn, finish_game, next_active
-
-TICKETS_PER_DRAW = 3
-OPENING_KEEP = 2
-LATER_KEEP = 1
 
 
 def draw_tickets(d: Draft, seat: int) -> None:

@@ -6,10 +6,10 @@ the current player acts; once the game is over nobody does. Forfeited players ne
 
 from __future__ import annotations
 
-from ..actions import Action, KeepTickets
-from ..enums import Phase
-from ..errors import IllegalMove
-from ..state import State
+from .actions import Action, KeepTickets
+from .enums import Phase
+from .errors import IllegalMove
+from .state import State
 
 
 def acting_seat(state: State, player: str) -> int | None:

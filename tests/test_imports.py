@@ -1,0 +1,121 @@
+"""The site's modules import one another at the top of each file, without a cycle: a module
+imports the same whichever is imported first (a cycle hidden by an import inside a function
+breaks as soon as someone moves that import)."""
+
+import ast
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+PACKAGES = ("games", "accounts", "ttr_site")
+# Imports that must wait, as Django documents: an app's ready() (signals, converters), and
+# the benchmark script, which configures Django before it may import the site.
+LATE_IMPORTS_ALLOWED = {("games.apps", "ready"), ("accounts.apps", "ready"), ("games.bench", "*")}
+
+
+def module_files() -> dict[str, Path]:
+    modules = {}
+    for package in PACKAGES:
+        for path in (ROOT / package).rglob("*.py"):
+            if "migrations" in path.parts:
+                continue
+            parts = list(path.relative_to(ROOT).with_suffix("").parts)
+            if parts[-1] == "__init__":
+                parts.pop()
+            modules[".".join(parts)] = path
+    return modules
+
+
+MODULES = module_files()
+
+
+def imported(module: str, node: ast.Import | ast.ImportFrom) -> set[str]:
+    """The project modules an import statement loads (a package's own __init__ left out)."""
+    if isinstance(node, ast.Import):
+        names = [alias.name for alias in node.names]
+    else:
+        base = node.module or ""
+        if node.level:
+            package = module.split(".")
+            if MODULES[module].name != "__init__.py":
+                package.pop()
+            package = package[: len(package) - (node.level - 1)]
+            base = ".".join(package + ([base] if base else []))
+        names = [
+            f"{base}.{alias.name}" if f"{base}.{alias.name}" in MODULES else base
+            for alias in node.names
+        ]
+    own_packages = {module.rsplit(".", k)[0] for k in range(1, module.count(".") + 1)}
+    loaded = set()
+    for name in names:
+        if name.split(".")[0] not in PACKAGES:
+            continue
+        loaded.add(name)
+        while "." in name:  # importing a.b.c runs a/__init__ and a/b/__init__ too
+            name = name.rsplit(".", 1)[0]
+            if name not in own_packages:
+                loaded.add(name)
+    return {name for name in loaded if name in MODULES and name != module}
+
+
+def top_level_imports(module: str) -> set[str]:
+    tree = ast.parse(MODULES[module].read_text())
+    found = set()
+    for statement in tree.body:
+        nodes = ast.walk(statement) if isinstance(statement, ast.If | ast.Try) else [statement]
+        for node in nodes:
+            if isinstance(node, ast.Import | ast.ImportFrom):
+                found |= imported(module, node)
+    return found
+
+
+def test_every_import_of_the_site_is_at_the_top_of_its_file():
+    late = []
+    for module, path in MODULES.items():
+        for function in ast.walk(ast.parse(path.read_text())):
+            if not isinstance(function, ast.FunctionDef | ast.AsyncFunctionDef):
+                continue
+            if {(module, function.name), (module, "*")} & LATE_IMPORTS_ALLOWED:
+                continue
+            for node in ast.walk(function):
+                if isinstance(node, ast.Import | ast.ImportFrom) and imported(module, node):
+                    late.append(f"{module}.{function.name}: line {node.lineno}")
+    assert late == []
+
+
+def test_the_site_s_modules_import_one_another_without_a_cycle():
+    graph = {module: top_level_imports(module) for module in MODULES}
+    cycles, done = [], set()
+
+    def visit(module: str, path: list[str]) -> None:
+        if module in path:
+            cycles.append(path[path.index(module) :] + [module])
+            return
+        if module in done:
+            return
+        for other in sorted(graph[module]):
+            visit(other, [*path, module])
+        done.add(module)
+
+    for module in sorted(graph):
+        visit(module, [])
+    assert cycles == []
+
+
+def test_every_module_of_the_site_imports():
+    names = sorted(name for name in MODULES if not name.endswith(("__main__", "settings")))
+    script = (
+        "import django, importlib\n"
+        "django.setup()\n"
+        f"for name in {names!r}:\n"
+        "    importlib.import_module(name)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script],
+        cwd=ROOT,
+        env={"PATH": "/usr/bin:/bin", "DJANGO_SETTINGS_MODULE": "ttr_site.settings_test"},
+        capture_output=True,
+        text=True,
+    )
+    assert done.returncode == 0, done.stderr[-3000:]
