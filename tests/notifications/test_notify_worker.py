@@ -27,7 +27,7 @@ from ttr_site.celery import app
 pytestmark = [
     pytest.mark.django_db(transaction=True),
     pytest.mark.slow,
-    pytest.mark.xdist_group("processes"),
+    pytest.mark.serial,
 ]
 
 TEST_REDIS_DB = 15

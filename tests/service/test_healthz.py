@@ -4,7 +4,7 @@ import socket
 
 import pytest
 
-pytestmark = [pytest.mark.django_db, pytest.mark.slow, pytest.mark.xdist_group("processes")]
+pytestmark = [pytest.mark.django_db, pytest.mark.slow, pytest.mark.serial]
 
 
 def closed_port() -> int:

@@ -25,7 +25,7 @@ from ttr_site.celery import app
 pytestmark = [
     pytest.mark.django_db(transaction=True),
     pytest.mark.slow,
-    pytest.mark.xdist_group("processes"),
+    pytest.mark.serial,
 ]
 
 GRACE = timedelta(seconds=3)

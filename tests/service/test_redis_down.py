@@ -24,7 +24,7 @@ from games.models import Move, Notification
 from ttr_site import resilient_cache
 from ttr_site.celery import app
 
-pytestmark = [pytest.mark.django_db, pytest.mark.slow, pytest.mark.xdist_group("processes")]
+pytestmark = [pytest.mark.django_db, pytest.mark.slow, pytest.mark.serial]
 
 PASSWORD = "narrow-gauge-Pullman-42"
 

@@ -38,7 +38,7 @@ from games.views.action_form import form_data
 pytestmark = [
     pytest.mark.django_db(transaction=True),
     pytest.mark.slow,
-    pytest.mark.xdist_group("processes"),
+    pytest.mark.serial,
 ]
 
 MOVES = 12
