@@ -7,7 +7,7 @@ counts too. htmx still works under the policy: a move made by clicking swaps the
 
 from urllib.parse import urlsplit
 
-from browser_steps import BROWSER_TEST, DESKTOP, log_in, set_state, started_game
+from browser_steps import BROWSER_TEST, DESKTOP, ann_and_bob_at_a_game, log_in, set_state
 
 from games import engine
 from games.models import GameStatus
@@ -85,7 +85,7 @@ def europe_turn(game, seats, **setup):
 def test_every_page_loads_under_the_policy_without_a_violation(chromium, live_server):
     from playwright.sync_api import expect
 
-    game, seats = started_game("europe")  # in its opening: tickets to choose
+    game, seats = ann_and_bob_at_a_game("europe")  # in its opening: tickets to choose
     ann = seats[0].user
     page = log_in(chromium, live_server, ann.username)
     watch = Watch(page, live_server.url)
