@@ -122,7 +122,7 @@ def tickets_panel(table: Table, *, opening: bool) -> dict:
     return {
         "name": "keep_tickets",
         "opening": opening,
-        "tickets": [ticket_card(table, t, done=None) for t in offered],
+        "tickets": [ticket_line(table, t, done=None) for t in offered],
         "minimum": minimum,
         "form_id": "keep-" + "-".join(sorted(offered)),
     }
@@ -211,18 +211,23 @@ def ticket_card(table: Table, ticket_id: str, *, done: bool | None) -> dict:
     }
 
 
-def my_ticket_lines(table: Table, progress: dict) -> list[dict]:
-    """The viewer's tickets, each with the path of their routes that joins its cities (if any),
-    for the board to light when the ticket is pointed at."""
+def ticket_line(table: Table, ticket_id: str, *, done: bool | None) -> dict:
+    """A ticket with the path of the viewer's routes that joins its cities (if any), for the
+    board to light when the ticket is pointed at: in the hand and while it is being chosen."""
     claims = table.view.get("claims") or {}
     owned = [route_id for route_id, owner in claims.items() if owner == table.viewer]
-    lines = []
-    for ticket_id in table.mine.get("tickets", []):
-        line = ticket_card(table, ticket_id, done=progress.get(ticket_id))
-        ticket = table.game_map.tickets[ticket_id]
-        line["path"] = " ".join(ticket_path(table.game_map.routes, owned, ticket.a, ticket.b))
-        lines.append(line)
-    return lines
+    line = ticket_card(table, ticket_id, done=done)
+    ticket = table.game_map.tickets[ticket_id]
+    line["path"] = " ".join(ticket_path(table.game_map.routes, owned, ticket.a, ticket.b))
+    return line
+
+
+def my_ticket_lines(table: Table, progress: dict) -> list[dict]:
+    """The viewer's tickets, each lighting its way on the board."""
+    return [
+        ticket_line(table, ticket_id, done=progress.get(ticket_id))
+        for ticket_id in table.mine.get("tickets", [])
+    ]
 
 
 def claimable_list(table: Table) -> list[dict]:

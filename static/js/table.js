@@ -104,7 +104,9 @@
   });
   document.addEventListener("click", function (event) { // a tap on a phone (no hover)
     var ticket = ticketOf(event.target);
-    if (ticket && ticket.tagName === "LI") light(ticket);
+    if (ticket && (ticket.tagName === "LI" || ticket.classList.contains("ticket-choice"))) {
+      light(ticket);
+    }
   });
 
   // One response settles several fragments (each fires the event): act once, after the last.

@@ -4,9 +4,10 @@ its way on the board, a station is built by clicking a city, and a whole turn go
 Screenshots of each table are kept under SCREENSHOTS for a person to look at."""
 
 import pytest
-from browser_steps import BROWSER_TEST, log_in, route_midpoint
+from browser_steps import BROWSER_TEST, ann_and_bob_at_a_game, log_in, route_midpoint
 from table_views import SIZES, screenshot, turn_position, uncovered
 
+from games.engine import get_map
 from games.services.play import game_play
 
 pytestmark = BROWSER_TEST
@@ -296,3 +297,21 @@ def test_the_replay_steps_by_turn_with_the_slider_the_arrow_keys_and_autoplay(
         page.wait_for_timeout(2500)
         expect(at).to_contain_text(f"After turn 2 of {count}")
         page.context.close()
+
+
+@pytest.mark.parametrize("size", ["desktop", "phone"])
+def test_a_ticket_being_chosen_lights_its_cities_before_it_is_kept(chromium, live_server, size):
+    game, _ = ann_and_bob_at_a_game("europe")  # in its opening: tickets to choose
+    page = open_table(chromium, live_server, game, size)
+    choices = page.locator(".ticket-choices .ticket-choice")
+    assert choices.count() >= 3
+    for index in range(choices.count()):
+        choice = choices.nth(index)
+        ticket = get_map("europe").tickets[choice.get_attribute("data-ticket")]
+        if size == "desktop":
+            choice.hover()
+        else:
+            choice.tap()  # no hover on a phone: the tap lights it (and ticks the box)
+        lit = page.locator("#board .lit").evaluate_all("els => els.map(e => e.id).sort()")
+        assert lit == sorted([f"city-{ticket.a}", f"city-{ticket.b}"])
+    screenshot(page, f"table-europe-{size}-ticket-choice-lit")
