@@ -3,11 +3,17 @@ scrolling, every tap on a claimable route lands, the tab says whose turn it is, 
 its way on the board, a station is built by clicking a city, and a whole turn goes by keyboard.
 Screenshots of each table are kept under SCREENSHOTS for a person to look at."""
 
+import random
+
 import pytest
 from browser_steps import BROWSER_TEST, ann_and_bob_at_a_game, log_in, route_midpoint
+from game_steps import play_one
+from playwright.sync_api import expect
 from table_views import SIZES, screenshot, turn_position, uncovered
 
 from games.engine import get_map
+from games.game_log import turns_of
+from games.selectors import logged_moves, names_for
 from games.services.play import game_play
 
 pytestmark = BROWSER_TEST
@@ -256,16 +262,7 @@ def test_a_tunnels_turned_up_cards_are_shown_to_the_other_player(chromium, live_
 def test_the_replay_steps_by_turn_with_the_slider_the_arrow_keys_and_autoplay(
     chromium, live_server
 ):
-    import random
-
-    from browser_steps import started_game
-    from game_steps import play_one
-    from playwright.sync_api import expect
-
-    from games.game_log import turns_of
-    from games.selectors import logged_moves, names_for
-
-    game, _ = started_game("usa")  # played from the deal, as the replay replays it
+    game, _ = ann_and_bob_at_a_game("usa")  # played from the deal, as the replay replays it
     rng = random.Random(3)
     while len(turns_of(logged_moves(game), names_for(game), game.map_id)) < 6:
         game.refresh_from_db()
