@@ -187,7 +187,7 @@ def test_a_whole_turn_is_played_with_the_keyboard_alone(chromium, live_server):
     panel = page.locator("#action-panel")
     expect(panel).to_contain_text("Claim Atlanta – Nashville")
     # The focus went to the ways to pay, not to the page.
-    page.wait_for_function("document.activeElement.name === 'cards'")
+    page.wait_for_function("() => document.activeElement.name === 'cards'")
     page.keyboard.press("ArrowDown")  # the next way to pay
     tab_to(page, "#action-panel button[type=submit]")
     page.keyboard.press("Enter")
