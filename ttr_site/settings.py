@@ -153,6 +153,17 @@ ACCOUNT_FORMS = {
 ACCOUNT_SIGNUP_FORM_CLASS = "accounts.forms.signup.SignupExtras"
 
 LANGUAGE_CODE = "en-gb"
+# The rulebooks' languages (shared/rules/) beside English; locale/GLOSSARY.md has the
+# game's words in each.
+LANGUAGES = [
+    ("en-gb", "English"),
+    ("nl", "Nederlands"),
+    ("sv", "Svenska"),
+    ("fr", "Français"),
+]
+# One catalog per part of the site, so each part's strings are kept beside it: the apps'
+# own (games/locale, accounts/locale) are found by Django; these hold the templates'.
+LOCALE_PATHS = [BASE_DIR / "locale", BASE_DIR / "templates" / "games" / "locale"]
 TIME_ZONE = "UTC"
 USE_I18N = True
 USE_TZ = True
