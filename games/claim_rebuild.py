@@ -76,7 +76,7 @@ def compare_all() -> list[GameDifference]:
 
 def rebuild_game(game_id: int) -> None:
     """Replace the game's rows with the ones its log gives (under the game's row lock)."""
-    with transaction.atomic():
+    with transaction.atomic(durable=True):
         game = lock_game(game_id)
         Claim.objects.filter(game=game).delete()
         Claim.objects.bulk_create(expected_claims(game))

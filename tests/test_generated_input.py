@@ -84,6 +84,14 @@ HEADERS = [
 ]
 
 
+def request_savepoint():
+    """A savepoint the services' durable transactions may run inside, as they may inside a
+    test's own transaction: Django marks the test case's atomic blocks the same way."""
+    savepoint = transaction.atomic()
+    savepoint._from_testcase = True
+    return savepoint
+
+
 def address_patterns():
     """(name, route text or compiled regex) for every pattern the resolver knows, except the
     admin's own pages (its login is among the site's)."""
@@ -301,7 +309,7 @@ def run(table, examples: int) -> int:
             role = "anonymous"
         address = path + ("?" + urlencode(query) if query else "")
         tried.append(1)
-        with transaction.atomic():
+        with request_savepoint():
             response = clients[role].generic(
                 method, address, data=body, content_type=content_type, **headers
             )

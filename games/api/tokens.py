@@ -21,7 +21,7 @@ def current_token(user) -> AuthToken | None:
 
 def issue_token(user) -> tuple[AuthToken, str]:
     """A fresh token and its key for the user; any previous one stops working at once."""
-    with transaction.atomic():
+    with transaction.atomic(durable=True):
         _lock_user(user)
         AuthToken.objects.filter(user=user).delete()
         return AuthToken.objects.create(user=user)
@@ -29,7 +29,7 @@ def issue_token(user) -> tuple[AuthToken, str]:
 
 def revoke_token(user) -> bool:
     """Delete the user's token; True if there was one."""
-    with transaction.atomic():
+    with transaction.atomic(durable=True):
         _lock_user(user)
         deleted, _ = AuthToken.objects.filter(user=user).delete()
     return bool(deleted)

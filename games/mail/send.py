@@ -90,7 +90,7 @@ def deliver(notification_id: int, *, now: datetime) -> str:
     """Send the row's mail unless it is sent, skipped, switched off or no longer true.
     Raises DeliveryFailed (after recording the attempt) when the mail server fails."""
     error = None
-    with transaction.atomic():
+    with transaction.atomic(durable=True):
         notification = (
             Notification.objects.select_for_update(of=("self",))
             .select_related("user", "game")

@@ -107,7 +107,7 @@ def compare(expected: Replay) -> Comparison:
     return comparison
 
 
-@transaction.atomic
+@transaction.atomic(durable=True)
 def apply(expected: Replay, comparison: Comparison, *, force: bool) -> None:
     """Make the database follow the replay (see the module docstring for what `force` allows)."""
     RatingChange.objects.bulk_create(RatingChange(**asdict(c)) for c in comparison.missing)

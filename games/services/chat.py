@@ -34,7 +34,7 @@ def chat_post(*, game_id, user, text) -> ChatMessage:
         raise BadAction(_("Write something first."))
     if len(text) > CHAT_MAX_LENGTH:
         raise BadAction(_("A message holds at most %(n)d characters.") % {"n": CHAT_MAX_LENGTH})
-    with transaction.atomic():
+    with transaction.atomic(durable=True):
         message = ChatMessage.objects.create(game_id=seat.game_id, seat=seat, text=text)
         Game.objects.filter(pk=seat.game_id).update(chat_version=F("chat_version") + 1)
         forget_versions_on_commit(seat.game_id)
@@ -60,7 +60,7 @@ def chat_report(*, game_id, message_id, user) -> ChatReport:
 
 def chat_hide(*, message_ids, hidden: bool = True) -> int:
     """A moderator hides (or shows again) messages; the games' open pages refresh."""
-    with transaction.atomic():
+    with transaction.atomic(durable=True):
         messages = ChatMessage.objects.filter(pk__in=list(message_ids))
         game_ids = set(messages.values_list("game_id", flat=True))
         count = messages.update(hidden=hidden)

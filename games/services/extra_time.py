@@ -42,7 +42,7 @@ def game_give_time(*, game_id: int, user, expected_version) -> Move:
         expected_version = int(expected_version)
     except (TypeError, ValueError):
         raise BadAction(_("The request did not say which position it was made in.")) from None
-    with transaction.atomic():
+    with transaction.atomic(durable=True):
         game = lock_game(game_id)
         seats = list(game.seats.select_related("user"))
         giver = next((s for s in seats if user.is_authenticated and s.user_id == user.pk), None)

@@ -33,7 +33,7 @@ def game_forfeit(*, game_id: int, seat_id: int, reason: str, now: datetime | Non
     their opening tickets), the game is aborted instead: no one won it.
     """
     now = now or timezone.now()
-    with transaction.atomic():
+    with transaction.atomic(durable=True):
         game = lock_game(game_id)
         if not game.is_active:
             return None

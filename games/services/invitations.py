@@ -38,7 +38,7 @@ def parse_usernames(text: str) -> list[str]:
 
 def game_invite(*, game_id: int, inviter, usernames: list[str]) -> list[Invitation]:
     """Invite registered players by username to an open game the inviter sits at."""
-    with transaction.atomic():
+    with transaction.atomic(durable=True):
         return invite_locked(lock_game(game_id), inviter=inviter, usernames=usernames)
 
 
@@ -83,7 +83,7 @@ def invite_locked(game: Game, *, inviter, usernames: list[str]) -> list[Invitati
 
 def game_create_inviting(*, creator, invite: list[str], **settings) -> Game:
     """game_create, then the named players invited; an unknown name creates nothing."""
-    with transaction.atomic():
+    with transaction.atomic(durable=True):
         game = create_game_locked(creator=creator, **settings)
         if invite:
             invite_locked(lock_game(game.pk), inviter=creator, usernames=invite)
@@ -104,7 +104,7 @@ def _pending(invitation_id, user) -> Invitation:
 
 def invitation_accept(*, invitation_id, user) -> Invitation:
     """Take the seat the invitation offers (the game may have filled or started meanwhile)."""
-    with transaction.atomic():
+    with transaction.atomic(durable=True):
         invitation = _pending(invitation_id, user)
         seat = join_game_locked(
             lock_game(invitation.game_id), user=user, invite_token=invitation.game.invite_token
@@ -127,7 +127,7 @@ def invitation_decline(*, invitation_id, user) -> Invitation:
 def game_rematch(*, game_id: int, user) -> Game:
     """The rematch of a game that is over: created by the first player to ask, found by the
     others."""
-    with transaction.atomic():
+    with transaction.atomic(durable=True):
         game = lock_game(game_id)
         seats = list(game.seats.select_related("user").order_by("order"))
         if user.pk not in {seat.user_id for seat in seats}:

@@ -56,7 +56,7 @@ def game_create(
     allow_vacations: bool = True,
 ) -> Game:
     """A new open game with its creator in the first seat."""
-    with transaction.atomic():
+    with transaction.atomic(durable=True):
         return create_game_locked(
             creator=creator,
             map_id=map_id,
@@ -108,7 +108,7 @@ def game_join(*, game_id, user, invite_token: str | None = None) -> Seat:
 
     The game that fills up starts at once. The seat's `game` is the game as it is then.
     """
-    with transaction.atomic():
+    with transaction.atomic(durable=True):
         return join_game_locked(lock_game(game_id), user=user, invite_token=invite_token)
 
 
@@ -143,7 +143,7 @@ def join_game_locked(locked: Game, *, user, invite_token: str | None = None) -> 
 def game_leave(*, game_id, user) -> Game | None:
     """Give up a seat before the start (see the module's decisions for the creator). The
     game as it is then, or None when the last player left and it is gone."""
-    with transaction.atomic():
+    with transaction.atomic(durable=True):
         locked = lock_game(game_id)
         seats = list(locked.seats.all())
         mine = next((seat for seat in seats if seat.user_id == user.pk), None)
@@ -166,7 +166,7 @@ def game_leave(*, game_id, user) -> Game | None:
 def game_start(*, game_id, user) -> Game:
     """The creator starts an open game once at least two players are seated; the game as it
     is then."""
-    with transaction.atomic():
+    with transaction.atomic(durable=True):
         locked = lock_game(game_id)
         if not locked.seats.filter(user=user).exists():
             if locked.is_private:

@@ -60,7 +60,7 @@ def game_play(*, game_id: int, user, action: dict, expected_version: int) -> Pla
         expected_version = int(expected_version)
     except (TypeError, ValueError):
         raise BadAction("The move did not say which position it was made in.") from None
-    with transaction.atomic():
+    with transaction.atomic(durable=True):
         # Held until commit: a second post for this game waits here, then sees the new version.
         game = lock_game(game_id)
         # The seats once, under the lock: the move, its clock, its mail and the page after it.

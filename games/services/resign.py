@@ -20,7 +20,7 @@ from .locking import lock_game
 def game_resign(*, game_id: int, user) -> Move:
     """Take `user` out of the game now. Refuses a stranger (NotAPlayer), a game not being
     played (GameNotActive) and a player already out (NotAllowed)."""
-    with transaction.atomic():
+    with transaction.atomic(durable=True):
         game = lock_game(game_id)
         seats = list(game.seats.select_related("user"))
         seat = next(

@@ -174,7 +174,7 @@ def game_new_from_replay(*, game_id: int, user, move_number: int, turn_seconds=N
 
 def _create_started(*, creator, document: dict, users: list, turn_seconds: int) -> Game:
     """Create the game, seat the users in the scenario's order and start it."""
-    with transaction.atomic():
+    with transaction.atomic(durable=True):
         game = Game.objects.create(
             map_id=document["map"],
             creator=creator,

@@ -91,7 +91,7 @@ def vacation_set(*, user, first_day: date, last_day: date, now: datetime | None 
         raise InvalidVacation(_("The last day comes after the first."))
     if last_day > today + PLAN_AHEAD:
         raise InvalidVacation(_("A vacation can be planned up to a year ahead."))
-    with transaction.atomic():
+    with transaction.atomic(durable=True):
         mine = list(Vacation.objects.select_for_update().filter(user=user))
         ahead = [v for v in mine if v.ends_at > now]
         if any(v.starts_at <= now for v in ahead):
@@ -129,7 +129,7 @@ def vacation_end(*, user, now: datetime | None = None) -> Vacation | None:
     """Come back now (the days after today are given back), or cancel a planned vacation.
     Returns the vacation as it stands, or None when there was none (or it was cancelled)."""
     now = now or timezone.now()
-    with transaction.atomic():
+    with transaction.atomic(durable=True):
         vacation = Vacation.objects.select_for_update().filter(user=user, ends_at__gt=now).first()
         if vacation is None:
             return None
@@ -158,7 +158,7 @@ def resettle_games_of(user) -> int:
     )
     changed = 0
     for game_id in game_ids:
-        with transaction.atomic():
+        with transaction.atomic(durable=True):
             game = lock_game(game_id)
             if not game.is_active:
                 continue
