@@ -22,7 +22,7 @@ def _your_turn_mails(game, seats: list[Seat], mover_id: int | None) -> None:
     if not game.is_active or game.turn_started_at is None:
         return
     for seat in seats:
-        if seat.to_move and not seat.forfeited and seat.pk != mover_id:
+        if seat.to_move and not seat.forfeited and not seat.bot_level and seat.pk != mover_id:
             record(
                 user=seat.user,
                 game=game,
@@ -41,6 +41,21 @@ def on_game_started(game) -> None:
     _your_turn_mails(game, _seats(game), mover_id=None)
 
 
+def on_seat_left(game, seats: list[Seat], gone: Seat) -> None:
+    """A player is out (time or resignation; a bot may play their seat on): everyone still
+    playing hears of it; the one who ran out of time too, but not the one who resigned
+    (they know). Bots are never mailed."""
+    for seat in seats:
+        told = not seat.forfeited or (seat.pk == gone.pk and not gone.resigned)
+        if told and not seat.is_bot:
+            record(
+                user=seat.user,
+                game=game,
+                kind=Kind.FORFEIT,
+                key=forfeit_key(game_id=game.pk, seat_id=gone.pk, user_id=seat.user_id),
+            )
+
+
 def on_move(game, move, seats: list[Seat] | None = None) -> None:
     """A move was applied; the turn may have passed to someone else, or someone forfeited.
     `seats` are the game's seats as the move left them (users selected), if at hand."""
@@ -50,25 +65,16 @@ def on_move(game, move, seats: list[Seat] | None = None) -> None:
     for event in move.events:
         if event.get("type") == EventType.PLAYER_FORFEITED:
             gone = next((seat for seat in seats if seat.player_id == event.get("player")), None)
-            if gone is None:
-                continue
-            for seat in seats:
-                # Everyone still playing hears of it; the one who ran out of time too, but
-                # not the one who resigned (they know).
-                told = not seat.forfeited or (seat.pk == gone.pk and not gone.resigned)
-                if told:
-                    record(
-                        user=seat.user,
-                        game=game,
-                        kind=Kind.FORFEIT,
-                        key=forfeit_key(game_id=game.pk, seat_id=gone.pk, user_id=seat.user_id),
-                    )
+            if gone is not None:
+                on_seat_left(game, seats, gone)
     _your_turn_mails(game, seats, mover_id=move.seat_id)
 
 
 def on_game_over(game) -> None:
     """The game finished or was aborted: results go to every player."""
     for seat in _seats(game):
+        if seat.is_bot:
+            continue  # a bot's account has no mail
         record(
             user=seat.user,
             game=game,

@@ -9,6 +9,8 @@ import os
 
 SWEEP_SECONDS = float(os.environ.get("SWEEP_SECONDS", "60"))
 EVERY_MINUTE = SWEEP_SECONDS
+# A bot turn nothing has played for this long is played by the sweep (its task was lost).
+BOT_STALL_SECONDS = float(os.environ.get("BOT_STALL_SECONDS", "120"))
 _OPTIONS = {"expires": SWEEP_SECONDS * 0.9}
 
 BEAT_SCHEDULE = {
@@ -24,6 +26,11 @@ BEAT_SCHEDULE = {
     },
     "resend-unsent": {
         "task": "games.tasks.resend_unsent",
+        "schedule": EVERY_MINUTE,
+        "options": _OPTIONS,
+    },
+    "play-stalled-bot-turns": {
+        "task": "games.tasks.play_stalled_bot_turns",
         "schedule": EVERY_MINUTE,
         "options": _OPTIONS,
     },

@@ -8,13 +8,14 @@ from datetime import datetime, timedelta
 from django.db.models import Q
 
 from accounts.models import Profile
+from games.bot_turns import PLAYED, play_bot_turn, stalled_bot_seats
 from games.mail.digest import digest_day_if_due
 from games.mail.keys import digest_key, turn_key
 from games.mail.outbox import queue_send, record
 from games.mail.reminder_times import due_reminder_kinds, reminder_times
 from games.models import Notification, Seat
 from games.models.game import ACTIVE_STATUSES
-from games.schedule import SWEEP_SECONDS
+from games.schedule import BOT_STALL_SECONDS, SWEEP_SECONDS
 from games.selectors import awaiting_seats
 from games.services.clock import is_paused, pauses_for, seat_clock
 from games.services.forfeit import game_forfeit
@@ -38,9 +39,11 @@ RESEND_BATCH = 500
 
 
 def _waiting_seats(**game_filter):
+    """The people who must act (a bot has no clock: never reminded, never forfeited)."""
     return Seat.objects.filter(
         to_move=True,
         forfeited_at__isnull=True,
+        bot_level="",
         game__status__in=ACTIVE_STATUSES,
         game__turn_started_at__isnull=False,
         **game_filter,
@@ -139,3 +142,17 @@ def send_digests(now: datetime) -> int:
         )
         recorded += 1
     return recorded
+
+
+def play_stalled_bot_turns(now: datetime) -> int:
+    """Play every bot turn that nothing has played for BOT_STALL_SECONDS (its task was lost
+    or its worker died), here in the sweep. Returns how many bots moved."""
+    played = 0
+    for seat, version in stalled_bot_seats(now, timedelta(seconds=BOT_STALL_SECONDS)):
+        try:
+            if play_bot_turn(seat.game_id, seat.pk, version) == PLAYED:
+                played += 1
+        except Exception:
+            # One broken game must not stop the other bots.
+            log.exception("the bot of seat %s in game %s failed", seat.pk, seat.game_id)
+    return played

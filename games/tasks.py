@@ -7,7 +7,7 @@ in the mail's tasks (games.mail.tasks), which live with the mail.
 from celery import shared_task
 from django.utils import timezone
 
-from games import sweeps
+from games import bot_turns, sweeps
 from games.mail import tasks as mail_tasks  # noqa: F401  (registers the mail's tasks)
 
 
@@ -29,3 +29,15 @@ def resend_unsent() -> int:
 @shared_task
 def send_digests() -> int:
     return sweeps.send_digests(timezone.now())
+
+
+@shared_task
+def play_stalled_bot_turns() -> int:
+    return sweeps.play_stalled_bot_turns(timezone.now())
+
+
+@shared_task(name="games.tasks.play_bot_turn")
+def play_bot_turn(game_id: int, seat_id: int, version: int) -> str:
+    """One bot move, queued after the commit that made it the bot's turn (games.bot_queue);
+    a stale or repeated task does nothing."""
+    return bot_turns.play_bot_turn(game_id, seat_id, version)

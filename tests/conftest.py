@@ -8,3 +8,9 @@ def _fresh_cache():
     cache.clear()
     yield
     cache.clear()
+
+
+@pytest.fixture(autouse=True)
+def _bots_move_at_once(settings):
+    """A bot's human-like pause is 0 in tests."""
+    settings.BOT_MOVE_DELAY_SECONDS = 0

@@ -6,9 +6,10 @@ from .move import Move
 from .note import PrivateNote
 from .notification import Notification, NotificationKind
 from .rating import Rating, RatingChange
-from .seat import Seat
+from .seat import BotLevel, Seat
 
 __all__ = [
+    "BotLevel",
     "ChatMessage",
     "ChatReport",
     "Claim",

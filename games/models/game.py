@@ -60,6 +60,9 @@ class Game(models.Model):
     is_private = models.BooleanField(default=False)
     invite_token = models.CharField(max_length=32, default=new_invite_token, unique=True)
     rated = models.BooleanField(default=True)
+    # When a player forfeits (time or resignation): a bot plays their seat on (True), or the
+    # seat is skipped (False). Chosen at creation; by default a bot in games of 3+ players.
+    bot_takeover = models.BooleanField("a bot takes over a player who leaves", default=False)
     # Off for fast games: a player's vacation then does not stop their clock here.
     allow_vacations = models.BooleanField("vacations stop the clock", default=True)
     # A reserve each player's clock runs into once a move's time is used up; 0: none.

@@ -2,6 +2,16 @@
 
 from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
+
+
+class BotLevel(models.TextChoices):
+    """The bots' levels a seat can be played at (games/bots names them the same)."""
+
+    BEGINNER = "beginner", _("Beginner")
+    CASUAL = "casual", _("Casual")
+    STRONG = "strong", _("Strong")
 
 
 class Seat(models.Model):
@@ -27,6 +37,10 @@ class Seat(models.Model):
     deadline = models.DateTimeField(null=True, blank=True, db_index=True)
     extra_seconds = models.PositiveIntegerField(default=0)
     bank_left_seconds = models.PositiveIntegerField(default=0)
+    # A bot plays this seat: from the start (the seat's user is that bot's account), or
+    # since its player left a game whose creator chose that a bot takes over (the seat is
+    # then forfeited for its player, and the bot plays its hand and tickets on).
+    bot_level = models.CharField(max_length=16, choices=BotLevel.choices, blank=True, default="")
     # The player has muted this game's chat: not shown to them, not in their mails.
     chat_muted = models.BooleanField(default=False)
     # The turn (its start) for which this player last gave the player to move more time.
@@ -51,3 +65,22 @@ class Seat(models.Model):
     @property
     def forfeited(self) -> bool:
         return self.forfeited_at is not None
+
+    @property
+    def is_bot(self) -> bool:
+        """A bot's seat from the start (its user is a bot's account)."""
+        return bool(self.bot_level) and self.forfeited_at is None
+
+    @property
+    def taken_over(self) -> bool:
+        """Its player left, and a bot plays the seat on."""
+        return bool(self.bot_level) and self.forfeited_at is not None
+
+    @property
+    def bot_label(self) -> str:
+        """ "Casual bot" for the level playing this seat, else ""."""
+        return bot_label(self.bot_level) if self.bot_level else ""
+
+
+def bot_label(level: str) -> str:
+    return gettext("%(level)s bot") % {"level": BotLevel(level).label}

@@ -49,8 +49,24 @@ FIELDS = tuple(f for f in Change.__dataclass_fields__ if f not in ("game_id", "s
 
 
 def is_ratable(game, seats: Sequence) -> bool:
-    """Only finished games created as rated, with at least two players, move ratings."""
-    return bool(game.rated) and game.status == GameStatus.FINISHED and len(seats) >= 2
+    """Only finished games created as rated, with at least two players and no bot seated
+    from the start, move ratings."""
+    return (
+        bool(game.rated)
+        and game.status == GameStatus.FINISHED
+        and len(seats) >= 2
+        and not any(seat.is_bot for seat in seats)
+    )
+
+
+def rating_places(seats: Sequence) -> list[int]:
+    """The places the ratings count: the engine's (forfeited players share the last one),
+    except that a seat a bot took over counts as its player left it, last with the others
+    who left: the bot's play after that ranks no one."""
+    if not any(seat.taken_over for seat in seats):
+        return [seat.place for seat in seats]
+    last = max((seat.place for seat in seats if not seat.forfeited), default=0) + 1
+    return [last if seat.forfeited else seat.place for seat in seats]
 
 
 def game_changes(
@@ -63,7 +79,7 @@ def game_changes(
     missing = [s.pk for s in seats if s.place is None]
     if missing:
         raise ValueError(f"seats {missing} finished the game without a place")
-    ordered_places = [s.place for s in seats]
+    ordered_places = rating_places(seats)
     changes: list[Change] = []
     for board in boards_for(game.map_id):
         before = [standing_of(s.user_id, board).skill for s in seats]

@@ -185,7 +185,8 @@ def set_deadlines(game: Game, seats: Iterable[Seat], pauses_of=None) -> None:
     pauses_of = pauses_of or (lambda seat: pauses_for(game, seat))
     deadlines = []
     for seat in seats:
-        if seat.to_move and not seat.forfeited:
+        # A bot has no clock: it is never late and never forfeited.
+        if seat.to_move and not seat.forfeited and not seat.bot_level:
             seat.deadline = seat_clock(game, seat, pauses_of(seat)).deadline
             deadlines.append(seat.deadline)
         else:
@@ -245,7 +246,8 @@ def settle_clock(
         # player's opening choice) keeps every deadline: nothing it is made of has changed
         # (a vacation taken meanwhile moved it already, see services.vacation).
         same_clocks = not turn_changed and all(
-            before[seat.pk][0] == seat.to_move and (seat.deadline or not seat.to_move)
+            before[seat.pk][0] == seat.to_move
+            and (seat.deadline or not seat.to_move or seat.bot_level)
             for seat in seats
         )
         if not same_clocks:

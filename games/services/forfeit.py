@@ -13,20 +13,28 @@ from datetime import datetime
 from django.db import transaction
 from django.utils import timezone
 
-from games import engine
+from games import engine, notify
+from games.bot_queue import queue_bot_turns
+from games.live import forget_versions_on_commit
+from games.models import BotLevel
 
+from .clock import set_deadlines
+from .finish import game_abort
 from .locking import lock_game
 from .transition import record_transition
 
 log = logging.getLogger(__name__)
 
 FORFEIT_ACTION = {"type": "forfeit"}
+# The level of the bot that plays on the seat of a player who left.
+TAKEOVER_LEVEL = BotLevel.CASUAL
 
 
 def game_forfeit(*, game_id: int, seat_id: int, reason: str, now: datetime | None = None):
     """Forfeit the seat if, under the lock, its deadline has really passed; else do nothing.
 
-    Returns the forfeit Move, or None when there was nothing to do (already moved,
+    Returns the forfeit Move (or the seat, when a bot takes it over), or None when there
+    was nothing to do (already moved,
     already forfeited, game over, deadline not reached): safe to call twice.
     When fewer than two players remain the engine ends the game and the last one
     standing wins; when every player still in the game is overdue too (nobody kept
@@ -64,10 +72,15 @@ def game_forfeit(*, game_id: int, seat_id: int, reason: str, now: datetime | Non
 
 def seat_leaves(*, game, seats, seat, action: dict, now: datetime, abort_if_over: bool):
     """The seat is out of the game from now on (its routes stay): the engine passes its turn,
-    or ends the game when fewer than two are left. The game row must be locked.
+    or ends the game when fewer than two are left; or, when the game's creator chose so and
+    people are still playing, a bot plays the seat on. A game only bots would play on ends
+    without a result. The game row must be locked.
 
     With `abort_if_over`, a game this ends is aborted rather than finished (nobody who is
     left has kept the clock either)."""
+    people_left = [s for s in seats if s.pk != seat.pk and not s.forfeited and not s.bot_level]
+    if game.bot_takeover and people_left:
+        return take_over_seat(game=game, seats=seats, seat=seat, now=now)
     state = engine.State.from_dict(game.state)
     previous = engine.player_view(state, None)
     new_state, events = engine.forfeit(state, seat.player_id)
@@ -75,7 +88,7 @@ def seat_leaves(*, game, seats, seat, action: dict, now: datetime, abort_if_over
     seat.save(update_fields=["forfeited_at", "resigned"])
     # The engine passes the turn; the seat's own clock stops here.
     ends_game = new_state.phase == engine.Phase.GAME_OVER
-    return record_transition(
+    move = record_transition(
         game=game,
         seats=seats,
         seat=seat,
@@ -86,3 +99,27 @@ def seat_leaves(*, game, seats, seat, action: dict, now: datetime, abort_if_over
         now=now,
         abort_if_over=ends_game and abort_if_over,
     )
+    if game.is_active and not people_left:
+        # Only bots would play on, for nobody: the game ends without a result.
+        game_abort(game=game, seats=seats, now=now)
+    return move
+
+
+def take_over_seat(*, game, seats, seat, now: datetime):
+    """The player is out (last place in the ratings), and a bot plays their seat on, with its
+    hand and tickets: the engine does not hear of it. The game row must be locked."""
+    seat.forfeited_at = now
+    seat.bot_level = TAKEOVER_LEVEL
+    seat.deadline = None
+    seat.save(update_fields=["forfeited_at", "resigned", "bot_level", "deadline"])
+    set_deadlines(game, seats)
+    for other in seats:
+        if other.pk != seat.pk:
+            other.save(update_fields=["deadline"])
+    game.version += 1
+    game.save(update_fields=["version", "deadline"])
+    notify.on_seat_left(game, seats, seat)
+    queue_bot_turns(game, seats, engine.State.from_dict(game.state))
+    forget_versions_on_commit(game.pk)
+    log.info("game %s: a %s bot took over seat %s", game.pk, TAKEOVER_LEVEL, seat.pk)
+    return seat

@@ -22,6 +22,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from games import engine, notify
+from games.bot_queue import queue_bot_turns
 from games.models import Game, GameStatus, MapChoice, Seat
 from games.models.game import (
     BANK_CHOICES,
@@ -44,6 +45,12 @@ def enough_to_start(seat_count: int) -> bool:
     return seat_count >= MIN_PLAYERS
 
 
+def takeover_default(max_players: int) -> bool:
+    """A bot takes over a player who leaves, unless the creator says otherwise, in games of
+    3 or more (in 2 the one left would play only the bot)."""
+    return int(max_players) >= 3
+
+
 def game_create(
     *,
     creator,
@@ -54,8 +61,11 @@ def game_create(
     rated: bool = True,
     bank_seconds: int = 0,
     allow_vacations: bool = True,
+    bot_takeover: bool = False,
 ) -> Game:
-    """A new open game with its creator in the first seat."""
+    """A new open game with its creator in the first seat. `bot_takeover`: a bot plays on
+    for a player who leaves (otherwise their seat is skipped); the game form offers it by
+    default for 3 or more players (takeover_default)."""
     with transaction.atomic(durable=True):
         return create_game_locked(
             creator=creator,
@@ -66,6 +76,7 @@ def game_create(
             rated=rated,
             bank_seconds=bank_seconds,
             allow_vacations=allow_vacations,
+            bot_takeover=bot_takeover,
         )
 
 
@@ -79,6 +90,7 @@ def create_game_locked(
     rated: bool = True,
     bank_seconds: int = 0,
     allow_vacations: bool = True,
+    bot_takeover: bool = False,
 ) -> Game:
     """game_create inside the caller's transaction."""
     if map_id not in MapChoice.values:
@@ -98,6 +110,7 @@ def create_game_locked(
         rated=bool(rated),
         bank_seconds=int(bank_seconds),
         allow_vacations=bool(allow_vacations),
+        bot_takeover=bool(bot_takeover),
     )
     Seat.objects.create(game=game, user=creator, order=0, color=first_free_color(set()))
     return game
@@ -134,9 +147,9 @@ def join_game_locked(locked: Game, *, user, invite_token: str | None = None) -> 
         color=first_free_color({seat.color for seat in seats}),
     )
     if len(seats) + 1 >= locked.max_players:
-        _start(locked)
+        start_locked(locked)
     else:
-        _bump(locked)
+        bump_locked(locked)
     return seat
 
 
@@ -159,7 +172,7 @@ def game_leave(*, game_id, user) -> Game | None:
         if locked.creator_id == user.pk:
             locked.creator_id = min(others, key=lambda seat: (seat.joined_at, seat.pk)).user_id
             locked.save(update_fields=["creator"])
-        _bump(locked)
+        bump_locked(locked)
     return locked
 
 
@@ -178,7 +191,7 @@ def game_start(*, game_id, user) -> Game:
             raise GameNotActive("This game has already started.")
         if not enough_to_start(locked.seats.count()):
             raise NotAllowed("Wait for at least one more player before starting.")
-        _start(locked)
+        start_locked(locked)
     return locked
 
 
@@ -189,7 +202,7 @@ def seating_order(game: Game, seats: list[Seat]) -> list[Seat]:
     return ordered
 
 
-def _start(game: Game) -> None:
+def start_locked(game: Game) -> None:
     """Deal the opening and start the clock. The game row is locked by the caller."""
     seats = seating_order(game, list(game.seats.all()))
     # Two steps so the (game, order) uniqueness never sees two seats with one number.
@@ -216,8 +229,10 @@ def _start(game: Game) -> None:
         update_fields=["state", "started_at", "version", "status", "deadline", "turn_started_at"]
     )
     notify.on_game_started(game)
+    queue_bot_turns(game, seats, state)
 
 
-def _bump(game: Game) -> None:
+def bump_locked(game: Game) -> None:
+    """A lobby change: open waiting pages refresh."""
     Game.objects.filter(pk=game.pk).update(version=F("version") + 1)
     game.version += 1

@@ -4,6 +4,7 @@ from dataclasses import dataclass
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from games import engine
 from games.live import forget_versions_on_commit
@@ -47,8 +48,24 @@ def opening_choice_open(state: "engine.State", seat) -> bool:
     return state.phase == engine.Phase.INITIAL_TICKETS and engine.must_act(state, seat.player_id)
 
 
-def game_play(*, game_id: int, user, action: dict, expected_version: int) -> PlayResult:
-    """Apply `action` for `user`, made against `expected_version` of the game.
+def _acting_seat(seats: list[Seat], user, bot_seat_id: int | None) -> Seat | None:
+    """The seat the move is for: the user's (never one a bot plays, even a user's own seat
+    a bot took over), or the bot's."""
+    if bot_seat_id is not None:
+        return next((s for s in seats if s.pk == int(bot_seat_id) and s.bot_level), None)
+    if user is None or not user.is_authenticated:
+        return None
+    seat = next((s for s in seats if s.user_id == user.pk), None)
+    if seat is not None and seat.taken_over:
+        raise NotAllowed(_("You are out of this game: a bot plays your seat now."))
+    return seat
+
+
+def game_play(
+    *, game_id: int, user, action: dict, expected_version: int, bot_seat_id: int | None = None
+) -> PlayResult:
+    """Apply `action` for `user`, made against `expected_version` of the game; with
+    `bot_seat_id` (and no user), for the bot that plays that seat (games.bot_turns).
 
     Refuses, in this order: not a player (NotAPlayer, 404), game not in play
     (GameNotActive), stale version (GameMovedOn: the double-click, the back button,
@@ -67,9 +84,7 @@ def game_play(*, game_id: int, user, action: dict, expected_version: int) -> Pla
         seats = list(
             with_vacation_flag(game.seats.select_related("user", "user__profile")).order_by("order")
         )
-        seat = next(
-            (seat for seat in seats if user.is_authenticated and seat.user_id == user.pk), None
-        )
+        seat = _acting_seat(seats, user, bot_seat_id)
         if seat is None:
             raise NotAPlayer()
         if not game.is_active:
@@ -80,7 +95,7 @@ def game_play(*, game_id: int, user, action: dict, expected_version: int) -> Pla
         behind = expected_version < game.version and opening_choice_open(state, seat)
         if expected_version != game.version and not behind:
             raise GameMovedOn()
-        if seat.forfeited:
+        if seat.forfeited and not seat.taken_over:
             raise NotAllowed("You are out of this game: your time ran out.")
         parsed = parse_action(action)
         was_to_move = seat.to_move

@@ -6,6 +6,7 @@ from django.db.models import Max, Subquery, Value
 from django.db.models.functions import Coalesce
 
 from games import engine, notify
+from games.bot_queue import queue_bot_turns
 from games.claims import record_claims
 from games.models import Game, Move, Seat
 
@@ -42,7 +43,8 @@ def record_transition(
 
     `previous` is the public view before the move. When the engine says the game
     is over it is finished (or aborted, when `abort_if_over`), and then
-    notify.on_move runs: hooks see the game's status after this move.
+    notify.on_move runs: hooks see the game's status after this move; a bot whose turn it
+    is now is queued to play after commit.
     """
     move = Move.objects.create(
         game=game, number=_next_number(game), seat=seat, action=action, events=events
@@ -68,4 +70,5 @@ def record_transition(
         else:
             game_finish(game=game, seats=seats, final=public["final"], now=now)
     notify.on_move(game, move, seats)
+    queue_bot_turns(game, seats, new_state)
     return move

@@ -1,0 +1,52 @@
+"""The bots' accounts: a seat played by a bot from the start belongs to one of them.
+
+Each level has a few accounts ("Casual bot", "Casual bot 2", ...), as a game seats a
+user once and may seat the same level up to four times. They cannot log in (no
+password, inactive), have no address (so no mail), and their name has a space, which no
+sign-up accepts, so nobody can take it.
+"""
+
+from django.contrib.auth import get_user_model
+
+from games.engine import MAX_PLAYERS
+from games.models import BotLevel
+
+# The English names are the accounts' usernames (stable in links and the API); pages show
+# the level's translated label beside them where they name a bot.
+USERNAME_BASE = {
+    BotLevel.BEGINNER: "Beginner bot",
+    BotLevel.CASUAL: "Casual bot",
+    BotLevel.STRONG: "Strong bot",
+}
+
+
+def bot_username(level: str, index: int) -> str:
+    base = USERNAME_BASE[BotLevel(level)]
+    return base if index == 1 else f"{base} {index}"
+
+
+BOT_USERNAMES = {
+    bot_username(level, index): level
+    for level in BotLevel.values
+    for index in range(1, MAX_PLAYERS)
+}
+
+
+def level_of_username(username: str) -> str | None:
+    """The level a bot account plays at, or None for a person."""
+    return BOT_USERNAMES.get(username)
+
+
+def bot_account(level: str, taken: set[int]):
+    """The first of the level's accounts not among the user ids `taken` (created once)."""
+    User = get_user_model()
+    for index in range(1, MAX_PLAYERS):
+        user, created = User.objects.get_or_create(
+            username=bot_username(level, index), defaults={"is_active": False, "email": ""}
+        )
+        if created:
+            user.set_unusable_password()
+            user.save(update_fields=["password"])
+        if user.pk not in taken:
+            return user
+    raise ValueError("a game has no room for another bot of this level")

@@ -1,0 +1,85 @@
+"""Bots at the table: a bot in an empty seat of an open game, and a game against bots at once.
+
+A game with a bot from the start is unrated (its people play for practice); bots play
+through game_play like anyone (games.bot_turns), queued when their turn comes.
+"""
+
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from games.bot_players import bot_account
+from games.models import BotLevel, Game, GameStatus, Seat
+
+from .colors import first_free_color
+from .errors import GameFull, GameNotActive, InvalidSettings, NotAllowed, NotAPlayer
+from .lobby import MAX_PLAYERS, bump_locked, create_game_locked, start_locked
+from .locking import lock_game
+
+
+def _level(level: str) -> str:
+    if level not in BotLevel.values:
+        raise InvalidSettings(_("Choose one of the bots' levels on offer."))
+    return level
+
+
+def seat_bot_locked(game: Game, *, level: str) -> Seat:
+    """A bot of `level` in the next seat of the open game the caller has locked; the game is
+    unrated from now on."""
+    seats = list(game.seats.all())
+    if len(seats) >= game.max_players:
+        raise GameFull()
+    seat = Seat.objects.create(
+        game=game,
+        user=bot_account(_level(level), taken={seat.user_id for seat in seats}),
+        order=max(seat.order for seat in seats) + 1 if seats else 0,
+        color=first_free_color({seat.color for seat in seats}),
+        bot_level=level,
+    )
+    if game.rated:
+        game.rated = False
+        game.save(update_fields=["rated"])
+    return seat
+
+
+def game_add_bot(*, game_id, user, level: str) -> Seat:
+    """The creator puts a bot in an empty seat of their open game; a game it fills starts."""
+    with transaction.atomic(durable=True):
+        game = lock_game(game_id)
+        if not game.seats.filter(user_id=getattr(user, "pk", None)).exists():
+            raise NotAPlayer()
+        if game.creator_id != user.pk:
+            raise NotAllowed(_("Only the game's creator can add a bot."))
+        if game.status != GameStatus.OPEN:
+            raise GameNotActive(_("This game has already started."))
+        seat = seat_bot_locked(game, level=level)
+        if game.seats.count() >= game.max_players:
+            start_locked(game)
+        else:
+            bump_locked(game)
+        seat.game = game
+        return seat
+
+
+def game_against_bots(*, creator, map_id: str, bots: int, level: str, **settings) -> Game:
+    """A private, unrated game of the creator against `bots` bots of `level`, started now."""
+    try:
+        bots = int(bots)
+    except (TypeError, ValueError):
+        bots = 0
+    if not 1 <= bots <= MAX_PLAYERS - 1:
+        raise InvalidSettings(_("Play against 1 to %(most)s bots.") % {"most": MAX_PLAYERS - 1})
+    _level(level)
+    with transaction.atomic(durable=True):
+        game = create_game_locked(
+            creator=creator,
+            map_id=map_id,
+            max_players=bots + 1,
+            is_private=True,
+            rated=False,
+            **settings,
+        )
+        game = lock_game(game.pk)
+        for _index in range(bots):
+            seat_bot_locked(game, level=level)
+        start_locked(game)
+    return game

@@ -1,0 +1,227 @@
+"""Bots at the site's tables: seated in a game, playing through the task (the real services
+and database), a stale or repeated task doing nothing, the sweep playing a lost turn, a bot
+taking over a player who leaves, ratings, and no mail to a bot."""
+
+import random
+from datetime import timedelta
+
+import pytest
+from django.core import mail
+from django.utils import timezone
+from game_steps import make_users, play_one, seat_to_move, started_game, state_of
+
+from games import engine, sweeps
+from games.bot_turns import PLAYED, STALE, play_bot_turn
+from games.models import Game, GameStatus, Move, Notification, RatingChange, Seat
+from games.ratings.boards import OVERALL
+from games.services.bots import game_add_bot, game_against_bots
+from games.services.errors import NotAllowed
+from games.services.forfeit import game_forfeit
+from games.services.lobby import game_create, game_join
+from games.services.play import game_play
+from games.services.resign import game_resign
+from games.tasks import play_bot_turn as play_bot_turn_task
+
+pytestmark = pytest.mark.django_db
+
+
+def bot_seats(game):
+    return [seat for seat in game.seats.select_related("user") if seat.bot_level]
+
+
+def acting_bots(game):
+    state = state_of(game)
+    return [s for s in bot_seats(game) if engine.must_act(state, s.player_id)]
+
+
+def test_a_game_against_bots_starts_at_once_unrated_with_bot_seats(
+    django_capture_on_commit_callbacks,
+):
+    (ann,) = make_users("ann")
+    with django_capture_on_commit_callbacks(execute=False):
+        game = game_against_bots(creator=ann, map_id="usa", bots=2, level="beginner")
+    game.refresh_from_db()
+    assert game.status == GameStatus.CHOOSING and not game.rated
+    names = sorted(seat.user.username for seat in game.seats.select_related("user"))
+    assert names == ["Beginner bot", "Beginner bot 2", "ann"]
+    # bots have no clock: only ann's seat has a deadline
+    assert [s.deadline is not None for s in game.seats.order_by("pk")] == [True, False, False]
+
+
+def test_the_creator_adds_a_bot_to_an_empty_seat_and_the_game_becomes_unrated():
+    ann, bob = make_users("ann", "bob")
+    game = game_create(creator=ann, map_id="europe", max_players=3)
+    assert game.rated
+    game_join(game_id=game.pk, user=bob, invite_token=game.invite_token)
+    with pytest.raises(NotAllowed):  # only the creator seats a bot
+        game_add_bot(game_id=game.pk, user=bob, level="casual")
+    seat = game_add_bot(game_id=game.pk, user=ann, level="casual")
+    game.refresh_from_db()
+    assert seat.user.username == "Casual bot" and seat.bot_label == "Casual bot"
+    assert not game.rated and game.status == GameStatus.CHOOSING  # full: started
+
+
+def test_a_bot_plays_its_opening_and_its_turns_through_the_task(
+    django_capture_on_commit_callbacks, settings
+):
+    (ann,) = make_users("ann")
+    game = game_against_bots(creator=ann, map_id="usa", bots=1, level="beginner")
+    bot = bot_seats(game)[0]
+    game.refresh_from_db()
+    assert play_bot_turn_task(game.pk, bot.pk, game.version) == PLAYED
+    game.refresh_from_db()
+    assert Move.objects.filter(game=game, seat=bot).count() == 1
+    assert not engine.must_act(state_of(game), bot.player_id)
+    # ann chooses; from then on every bot turn is queued on commit and played (eager)
+    settings.CELERY_TASK_ALWAYS_EAGER = True
+    rng = random.Random(3)
+    for _ in range(12):
+        with django_capture_on_commit_callbacks(execute=True):
+            play_one(game, rng)
+        game.refresh_from_db()
+        assert seat_to_move(game).user == ann  # the bot has played whenever it was its turn
+    assert Move.objects.filter(game=game, seat=bot).count() > 5
+
+
+def test_a_stale_or_repeated_task_does_nothing():
+    ann, bob = make_users("ann", "bob")
+    game = game_create(creator=ann, map_id="usa", max_players=3)
+    game_join(game_id=game.pk, user=bob, invite_token=game.invite_token)
+    bot = game_add_bot(game_id=game.pk, user=ann, level="beginner")
+    game.refresh_from_db()
+    version = game.version
+    assert play_bot_turn(game.pk, bot.pk, version) == PLAYED
+    moves = Move.objects.filter(game=game).count()
+    # the same task again (the broker delivered twice, or the sweep played it meanwhile)
+    assert play_bot_turn(game.pk, bot.pk, version) == STALE
+    assert Move.objects.filter(game=game).count() == moves
+    # once play has begun, a task of an older version does nothing either
+    rng = random.Random(1)
+    while game.status == GameStatus.CHOOSING:
+        seat = next(s for s in game.seats.all() if engine.must_act(state_of(game), s.player_id))
+        if seat.bot_level:
+            play_bot_turn(game.pk, seat.pk, game.version)
+        else:
+            play_one(game, rng)
+        game.refresh_from_db()
+    old = game.version - 1
+    assert play_bot_turn(game.pk, bot.pk, old) == STALE
+    assert play_bot_turn(game.pk, 10**9, game.version) == STALE
+
+
+def test_the_sweep_plays_a_bot_turn_whose_task_was_lost(django_capture_on_commit_callbacks):
+    (ann,) = make_users("ann")
+    with django_capture_on_commit_callbacks(execute=False):  # the queued tasks are lost
+        game = game_against_bots(creator=ann, map_id="europe", bots=2, level="beginner")
+    assert len(acting_bots(game)) == 2
+    now = timezone.now()
+    assert sweeps.play_stalled_bot_turns(now) == 0  # too early: its task may be on the way
+    assert sweeps.play_stalled_bot_turns(now + timedelta(minutes=3)) == 2
+    game.refresh_from_db()
+    assert acting_bots(game) == []
+    assert sweeps.play_stalled_bot_turns(now + timedelta(minutes=6)) == 0  # nothing owed
+
+
+def _in_play(users, **settings):
+    game = started_game(users, **settings)
+    rng = random.Random(2)
+    while game.status == GameStatus.CHOOSING:
+        play_one(game, rng)
+        game.refresh_from_db()
+    return game
+
+
+def _finish(game, rng, limit=4000):
+    """Random moves for the people, the bot's own for its seat, to the end."""
+    for _ in range(limit):
+        game.refresh_from_db()
+        if game.is_over:
+            return
+        seat = seat_to_move(game) if acting_bots(game) == [] else acting_bots(game)[0]
+        if seat.bot_level:
+            assert play_bot_turn(game.pk, seat.pk, game.version) == PLAYED
+        else:
+            play_one(game, rng)
+    raise AssertionError("the game did not end")
+
+
+def test_a_bot_takes_over_who_resigns_and_the_ratings_count_them_last(settings):
+    settings.CELERY_TASK_ALWAYS_EAGER = False
+    ann, bob, cy = make_users("ann", "bob", "cy")
+    game = _in_play([ann, bob, cy], bot_takeover=True, max_players=3)
+    leaver = seat_to_move(game)
+    game_resign(game_id=game.pk, user=leaver.user)
+    leaver.refresh_from_db()
+    game.refresh_from_db()
+    assert leaver.taken_over and leaver.bot_label == "Casual bot" and leaver.resigned
+    assert engine.must_act(state_of(game), leaver.player_id)  # the bot plays their turn
+    assert not state_of(game).forfeited[state_of(game).players.index(leaver.player_id)]
+    with pytest.raises(NotAllowed):  # the player who left cannot move for the bot
+        game_play(
+            game_id=game.pk,
+            user=leaver.user,
+            action={"type": "draw_tickets"},
+            expected_version=game.version,
+        )
+    # the bot's moves go through the same services: make them cheap for this test
+    Seat.objects.filter(pk=leaver.pk).update(bot_level="beginner")
+    _finish(game, random.Random(5))
+    game.refresh_from_db()
+    assert game.status == GameStatus.FINISHED and game.rated
+    places = {c.seat_id: c.place for c in RatingChange.objects.filter(game=game, board=OVERALL)}
+    others = [s for s in game.seats.all() if s.pk != leaver.pk]
+    # the people keep the places the game gave them; the one who left is last, below them
+    # all, whatever the bot scored for the seat afterwards
+    assert {s.pk: places[s.pk] for s in others} == {s.pk: s.place for s in others}
+    assert places[leaver.pk] == max(s.place for s in others) + 1
+
+
+def test_a_bot_takes_over_who_ran_out_of_time():
+    ann, bob, cy = make_users("ann", "bob", "cy")
+    game = _in_play([ann, bob, cy], bot_takeover=True, max_players=3)
+    late = seat_to_move(game)
+    assert game_forfeit(
+        game_id=game.pk, seat_id=late.pk, reason="test", now=late.deadline + timedelta(seconds=1)
+    )
+    late.refresh_from_db()
+    assert late.taken_over and not late.resigned and late.deadline is None
+    # the forfeit sweep never touches a bot's seat again
+    assert sweeps.forfeit_overdue(timezone.now() + timedelta(days=30)) >= 0
+    late.refresh_from_db()
+    game.refresh_from_db()
+    assert engine.must_act(state_of(game), late.player_id)
+    forfeit_mails = Notification.objects.filter(game=game, kind="forfeit")
+    assert {n.user_id for n in forfeit_mails} == {s.user_id for s in game.seats.all()}
+
+
+def test_skipping_the_seat_is_todays_rule():
+    ann, bob, cy = make_users("ann", "bob", "cy")
+    game = _in_play([ann, bob, cy], bot_takeover=False, max_players=3)
+    leaver = seat_to_move(game)
+    game_resign(game_id=game.pk, user=leaver.user)
+    leaver.refresh_from_db()
+    assert leaver.bot_level == "" and leaver.forfeited
+    assert state_of(game).forfeited[state_of(game).players.index(leaver.player_id)]
+
+
+def test_the_last_person_leaving_a_game_of_bots_ends_it_without_a_result():
+    (ann,) = make_users("ann")
+    game = game_against_bots(creator=ann, map_id="usa", bots=3, level="beginner")
+    Game.objects.filter(pk=game.pk).update(bot_takeover=True)
+    game_resign(game_id=game.pk, user=ann)
+    game.refresh_from_db()
+    assert game.status == GameStatus.ABORTED
+
+
+def test_bots_are_never_mailed(django_capture_on_commit_callbacks, settings):
+    settings.CELERY_TASK_ALWAYS_EAGER = True
+    (ann,) = make_users("ann")
+    with django_capture_on_commit_callbacks(execute=True):
+        game = game_against_bots(creator=ann, map_id="usa", bots=1, level="beginner")
+    bots = {s.user_id for s in bot_seats(game)}
+    with django_capture_on_commit_callbacks(execute=True):
+        game_resign(game_id=game.pk, user=ann)
+    game.refresh_from_db()
+    assert game.is_over
+    assert not Notification.objects.filter(user_id__in=bots).exists()
+    assert all("bot" not in " ".join(m.to) for m in mail.outbox)
