@@ -328,13 +328,14 @@ def report(capsys, tried: int):
 
 
 def test_generated_requests_to_every_address_never_crash_nor_change_a_game(table, capsys):
-    tried = run(table, examples=2000)
+    # A sample for the daily loop; the slow test below sends ten times as many in CI.
+    tried = run(table, examples=600)
     report(capsys, tried)
-    assert tried == 2000
+    assert tried == 600
 
 
 @pytest.mark.slow
 def test_many_more_generated_requests_never_crash_nor_change_a_game(table, capsys):
-    tried = run(table, examples=20000)
+    tried = run(table, examples=6000)
     report(capsys, tried)
-    assert tried == 20000
+    assert tried == 6000

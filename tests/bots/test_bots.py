@@ -144,7 +144,7 @@ def _mixed_games(maps, counts, games_each, names):
 
 def test_bots_play_legal_games_to_the_end_on_both_maps():
     names = [*BASELINES, "beginner", "planner"]
-    assert _mixed_games(["usa", "europe"], [2, 3, 4, 5], 2, names) == 16
+    assert _mixed_games(["usa", "europe"], [2, 3, 4, 5], 1, names) == 8
     assert _mixed_games(["usa", "europe"], [2], 1, ["strong:20", "casual:20"]) == 2
 
 
