@@ -12,5 +12,5 @@ scripts/ensure_chromium.sh
 "$VENV/bin/ruff" format --check .
 # Exit status 5 is "no test selected": a part may have none among the tests asked for.
 pytest_part() { "$VENV/bin/python" -m pytest "$@" || [ $? -eq 5 ]; }
-pytest_part -n "${TEST_WORKERS:-2}" --dist loadgroup -m "not serial" "$@"
+pytest_part -n "${TEST_WORKERS:-2}" --dist loadgroup -m "not serial" --durations=15 "$@"
 pytest_part -n 0 -m serial "$@"
