@@ -94,3 +94,36 @@ def an_illegal_action(game: Game, seat) -> dict:
     route_id = getattr(route, "id", route)
     assert engine.player_view(state, None)["phase"] in ("play", "initial_tickets")
     return {"type": "claim_route", "route": route_id, "cards": {}}
+
+
+def seats_to_move(game: Game):
+    game.refresh_from_db()
+    return [s for s in game.seats.select_related("user") if s.to_move and not s.forfeited]
+
+
+def act(game: Game, seat, prefer: tuple[str, ...]):
+    """The seat plays its first legal action of the preferred types (a blind draw for a card)."""
+    game.refresh_from_db()
+    state = engine.State.from_dict(game.state)
+    options = [a.to_dict() for a in engine.legal_actions(state, seat.player_id)]
+    action = next((a for kind in prefer for a in options if a["type"] == kind), options[0])
+    if action["type"] == "draw_card":
+        action = next((a for a in options if a.get("from") == "deck"), action)
+    return game_play(game_id=game.pk, user=seat.user, action=action, expected_version=game.version)
+
+
+def keep_opening_tickets(game: Game, *, except_user=None) -> None:
+    """Every player (but one, if named) keeps their opening tickets."""
+    for seat in seats_to_move(game):
+        if seat.user != except_user:
+            act(game, seat, ("keep_tickets",))
+    game.refresh_from_db()
+
+
+def play_a_turn(game: Game):
+    """The player to move draws two cards from the deck: a whole turn. Returns the seat."""
+    (seat,) = seats_to_move(game)
+    while seat.pk in {s.pk for s in seats_to_move(game)}:
+        act(game, seat, ("draw_card",))
+    game.refresh_from_db()
+    return seat

@@ -6,11 +6,9 @@ from django.utils import timezone
 from game_steps import make_user
 
 from accounts.models import profile_for
-from games import engine
 from games.mail import tasks as mail_tasks
 from games.mail.outbox import YOUR_TURN_GRACE
-from games.models import Game, Notification
-from games.services.play import game_play
+from games.models import Notification
 
 
 def make_player(name: str, *, timezone: str = "UTC", **preferences):
@@ -21,38 +19,6 @@ def make_player(name: str, *, timezone: str = "UTC", **preferences):
         setattr(profile, switch, value)
     profile.save()
     return user
-
-
-def seats_to_move(game: Game):
-    game.refresh_from_db()
-    return [s for s in game.seats.select_related("user") if s.to_move and not s.forfeited]
-
-
-def act(game: Game, seat, prefer: tuple[str, ...]):
-    state = engine.State.from_dict(game.state)
-    options = [a.to_dict() for a in engine.legal_actions(state, seat.player_id)]
-    action = next((a for kind in prefer for a in options if a["type"] == kind), options[0])
-    if action["type"] == "draw_card":
-        action = next((a for a in options if a.get("from") == "deck"), action)
-    return game_play(game_id=game.pk, user=seat.user, action=action, expected_version=game.version)
-
-
-def keep_opening_tickets(game: Game, *, except_user=None) -> None:
-    """Every player (but one, if named) keeps their opening tickets."""
-    for seat in seats_to_move(game):
-        if seat.user != except_user:
-            game.refresh_from_db()
-            act(game, seat, ("keep_tickets",))
-    game.refresh_from_db()
-
-
-def play_a_turn(game: Game):
-    """The player to move draws two cards from the deck: a whole turn. Returns who moved."""
-    (seat,) = seats_to_move(game)
-    while seat.pk in {s.pk for s in seats_to_move(game)}:
-        act(game, seat, ("draw_card",))
-    game.refresh_from_db()
-    return seat.user
 
 
 def mails_to(user) -> list:

@@ -4,14 +4,8 @@ from datetime import timedelta
 
 import pytest
 from django.core import mail
-from game_steps import started_game
-from mail_steps import (
-    grace_passes,
-    keep_opening_tickets,
-    make_player,
-    seats_to_move,
-    subjects_to,
-)
+from game_steps import keep_opening_tickets, seats_to_move, started_game
+from mail_steps import grace_passes, make_player, subjects_to
 
 from accounts.models import profile_for
 from games import tasks

@@ -6,14 +6,8 @@ from datetime import timedelta
 import pytest
 from celery.signals import task_retry
 from django.core import mail
-from game_steps import started_game
-from mail_steps import (
-    grace_passes,
-    keep_opening_tickets,
-    make_player,
-    play_a_turn,
-    seats_to_move,
-)
+from game_steps import keep_opening_tickets, play_a_turn, seats_to_move, started_game
+from mail_steps import grace_passes, make_player
 
 from games import tasks
 from games.mail import tasks as mail_tasks
@@ -45,7 +39,7 @@ def test_with_the_mail_server_refusing_moves_go_on_and_the_mail_retries_with_gro
     with committed():
         keep_opening_tickets(game)
     with committed():
-        mover = play_a_turn(game)
+        mover = play_a_turn(game).user
     grace_passes(time_machine, committed)
 
     game.refresh_from_db()

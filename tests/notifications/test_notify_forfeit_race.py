@@ -13,8 +13,8 @@ from unittest import mock
 import pytest
 from django.core import mail
 from django.db import connection
-from game_steps import started_game
-from mail_steps import act, keep_opening_tickets, make_player, seats_to_move
+from game_steps import act, keep_opening_tickets, seats_to_move, started_game
+from mail_steps import make_player
 
 from games import engine, sweeps
 from games.models import Move

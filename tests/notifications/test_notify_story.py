@@ -7,17 +7,8 @@ from datetime import timedelta
 
 import pytest
 from django.core import mail
-from game_steps import started_game
-from mail_steps import (
-    act,
-    grace_passes,
-    keep_opening_tickets,
-    mails_to,
-    make_player,
-    play_a_turn,
-    seats_to_move,
-    subjects_to,
-)
+from game_steps import act, keep_opening_tickets, play_a_turn, seats_to_move, started_game
+from mail_steps import grace_passes, mails_to, make_player, subjects_to
 
 from games import tasks
 from games.models import GameStatus, Notification
@@ -68,7 +59,7 @@ def test_the_next_player_gets_a_your_turn_mail_when_the_turn_passes(
 ):
     game, players = three_in_play
     with committed():
-        mover = play_a_turn(game)
+        mover = play_a_turn(game).user
     grace_passes(time_machine, committed)
     (next_seat,) = seats_to_move(game)
 
@@ -115,7 +106,7 @@ def test_no_reminder_is_sent_to_a_player_who_moved_in_time(three_in_play, time_m
 
     time_machine.move_to(start + timedelta(hours=23))
     with committed():
-        mover = play_a_turn(game)
+        mover = play_a_turn(game).user
     grace_passes(time_machine, committed)  # the next player's your-turn mail
     mail.outbox.clear()
     time_machine.move_to(start + timedelta(hours=24, minutes=1))
@@ -189,9 +180,9 @@ def test_a_stalled_player_is_warned_then_forfeited_on_time_and_the_game_goes_on(
 
     # The game goes on between the two others: the forfeited seat is skipped.
     with committed():
-        first = play_a_turn(game)
+        first = play_a_turn(game).user
     with committed():
-        second = play_a_turn(game)
+        second = play_a_turn(game).user
     assert {first, second} == set(others)
     assert stalled.pk not in {s.pk for s in seats_to_move(game)}
 

@@ -16,8 +16,8 @@ import redis
 from celery.contrib.testing.worker import start_worker
 from django.core import mail
 from django.utils import timezone
-from game_steps import started_game
-from mail_steps import act, make_player, play_a_turn, seats_to_move
+from game_steps import act, play_a_turn, seats_to_move, started_game
+from mail_steps import make_player
 
 from games import sweeps
 from games.mail import outbox
@@ -100,7 +100,7 @@ def test_a_real_worker_sends_the_your_turn_mail_over_redis(worker):
         game.refresh_from_db()
         act(game, seat, ("keep_tickets",))
     game.refresh_from_db()
-    assert play_a_turn(game) == first.user
+    assert play_a_turn(game).user == first.user
 
     time.sleep(GRACE.total_seconds())
     assert sweeps.resend_unsent(timezone.now()) == 1

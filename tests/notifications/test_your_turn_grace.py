@@ -11,16 +11,8 @@ from django.core import mail
 from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
-from game_steps import started_game
-from mail_steps import (
-    fire_due_mail_tasks,
-    grace_passes,
-    keep_opening_tickets,
-    make_player,
-    play_a_turn,
-    seats_to_move,
-    subjects_to,
-)
+from game_steps import keep_opening_tickets, play_a_turn, seats_to_move, started_game
+from mail_steps import fire_due_mail_tasks, grace_passes, make_player, subjects_to
 
 from games import tasks
 from games.mail import tasks as mail_tasks
@@ -227,7 +219,7 @@ def test_a_page_seen_before_the_turn_began_does_not_stop_the_mail(two_in_play, c
 def test_someone_elses_open_page_does_not_stop_the_mail(two_in_play, clock, committed):
     game = two_in_play
     with committed():
-        mover = play_a_turn(game)
+        mover = play_a_turn(game).user
     (waiting,) = seats_to_move(game)
 
     keep_the_page_open(

@@ -6,9 +6,9 @@ import re
 
 import pytest
 from django.test import Client
-from game_steps import make_users
+from game_steps import make_users, play_a_turn, seats_to_move
 from icalendar import Calendar
-from table_steps import game_in_play, page_of, play_a_turn, seats_to_move
+from table_steps import game_in_play, page_of
 
 pytestmark = pytest.mark.django_db
 

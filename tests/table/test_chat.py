@@ -8,8 +8,8 @@ import pytest
 from django.core import mail
 from django.test import Client
 from django.utils import timezone
-from game_steps import make_users
-from table_steps import game_in_play, game_page, page_of, play_a_turn, seats_to_move
+from game_steps import make_users, play_a_turn, seats_to_move
+from table_steps import game_in_play, game_page, page_of
 
 from games import sweeps
 from games.mail import tasks as mail_tasks

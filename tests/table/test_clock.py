@@ -6,17 +6,8 @@ from datetime import datetime, timedelta
 
 import pytest
 from django.utils import timezone
-from game_steps import make_users
-from table_steps import (
-    START,
-    act,
-    game_in_play,
-    game_page,
-    page_of,
-    play_a_turn,
-    seats_to_move,
-    sweep_at,
-)
+from game_steps import act, make_users, play_a_turn, seats_to_move
+from table_steps import START, game_in_play, game_page, page_of, sweep_at
 
 from games.models import Move, Notification
 from games.services.clock import runs_out_at, time_run

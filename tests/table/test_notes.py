@@ -6,8 +6,8 @@ from datetime import timedelta
 import pytest
 from django.core import mail
 from django.utils import timezone
-from game_steps import make_users
-from table_steps import game_in_play, game_page, page_of, play_a_turn
+from game_steps import make_users, play_a_turn
+from table_steps import game_in_play, game_page, page_of
 
 pytestmark = pytest.mark.django_db
 

@@ -5,15 +5,8 @@ yearly allowance is counted per calendar year; a game may opt out."""
 from datetime import date, datetime, timedelta
 
 import pytest
-from game_steps import make_users, started_game
-from table_steps import (
-    game_in_play,
-    game_page,
-    keep_opening_tickets,
-    page_of,
-    seats_to_move,
-    sweep_at,
-)
+from game_steps import keep_opening_tickets, make_users, seats_to_move, started_game
+from table_steps import game_in_play, game_page, page_of, sweep_at
 
 from games import sweeps
 from games.models import Notification
