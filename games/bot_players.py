@@ -7,9 +7,10 @@ sign-up accepts, so nobody can take it.
 """
 
 from django.contrib.auth import get_user_model
+from django.db.models import Avg, Count, Q
 
 from games.engine import MAX_PLAYERS
-from games.models import BotLevel
+from games.models import BotLevel, Game, GameStatus, Seat
 
 # The English names are the accounts' usernames (stable in links and the API); pages show
 # the level's translated label beside them where they name a bot.
@@ -50,3 +51,27 @@ def bot_account(level: str, taken: set[int]):
         if user.pk not in taken:
             return user
     raise ValueError("a game has no room for another bot of this level")
+
+
+def bot_record(level: str) -> dict:
+    """The level's record against people: finished games with a bot of this level seated
+    from the start and at least one person, its wins (a shared first place counts) and its
+    mean score. A bot that took over a seat plays for someone else; it is not counted."""
+    from_start = Seat.objects.filter(
+        bot_level=level,
+        forfeited_at__isnull=True,
+        user__username__in=[name for name, lvl in BOT_USERNAMES.items() if lvl == level],
+        game__status=GameStatus.FINISHED,
+        game__seats__bot_level="",
+    ).distinct()
+    figures = from_start.aggregate(
+        games=Count("pk", distinct=True),
+        wins=Count("pk", filter=Q(place=1), distinct=True),
+        mean_score=Avg("final_score"),
+    )
+    recent = (
+        Game.objects.filter(pk__in=from_start.values("game_id"), is_private=False)
+        .order_by("-finished_at")
+        .prefetch_related("seats__user")[:10]
+    )
+    return {**figures, "recent": list(recent)}

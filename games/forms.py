@@ -3,8 +3,10 @@
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from games.models import MapChoice
+from games.engine import MAX_PLAYERS
+from games.models import BotLevel, MapChoice
 from games.models.game import BANK_CHOICES, DEFAULT_TURN_SECONDS
+from games.services.lobby import takeover_default
 
 HOUR = 60 * 60
 DAY = 24 * HOUR
@@ -55,11 +57,52 @@ class GameCreateForm(forms.Form):
         label="Private (only people with the invitation link can join)", required=False
     )
     rated = forms.BooleanField(label="Rated", required=False, initial=True)
+    takeover = forms.ChoiceField(
+        label=_("When a player runs out of time or resigns"),
+        choices=[
+            ("default", _("A bot takes over in games of 3 or more, else skip the seat")),
+            ("bot", _("A bot takes over (it plays their hand and tickets on)")),
+            ("skip", _("Skip the seat")),
+        ],
+        initial="default",
+        required=False,
+        help_text=_("Either way the player who left counts as last in the ratings."),
+    )
     invite = forms.CharField(
         label=_("Invite players by username"),
         required=False,
         max_length=200,
         help_text=_("Separated by commas or spaces. They get a mail and see it in My games."),
+    )
+
+
+def takeover_choice(choice: str, max_players: int) -> bool:
+    """Whether a bot takes over a player who leaves, from the form's choice."""
+    if choice in ("bot", "skip"):
+        return choice == "bot"
+    return takeover_default(max_players)
+
+
+class AddBotForm(forms.Form):
+    level = forms.ChoiceField(label=_("Level"), choices=BotLevel.choices, initial=BotLevel.CASUAL)
+
+
+class PlayBotsForm(forms.Form):
+    """Play against bots now: a private, unrated game that starts at once."""
+
+    map_id = forms.ChoiceField(label=_("Map"), choices=MapChoice.choices, initial=MapChoice.USA)
+    bots = forms.TypedChoiceField(
+        label=_("Bots"),
+        choices=[(n, str(n)) for n in range(1, MAX_PLAYERS)],
+        coerce=int,
+        initial=2,
+    )
+    level = forms.ChoiceField(label=_("Level"), choices=BotLevel.choices, initial=BotLevel.CASUAL)
+    turn_seconds = forms.TypedChoiceField(
+        label=_("Time per move"),
+        choices=TURN_TIME_CHOICES,
+        coerce=int,
+        initial=DEFAULT_TURN_SECONDS,
     )
 
 

@@ -56,6 +56,7 @@ def _seat_of(seat, view: dict | None, away: dict) -> dict:
         "to_move": seat.to_move,
         "forfeited": seat.forfeited,
         "resigned": seat.resigned,
+        "bot": seat.bot_level or None,
         "deadline": seat.deadline,
         "bank_left_seconds": seat.bank_left_seconds,
         "extra_seconds": seat.extra_seconds,

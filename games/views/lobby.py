@@ -10,9 +10,10 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from games.clock_text import duration_text
-from games.forms import GameCreateForm, turn_time_label
-from games.models import Game, GameStatus
+from games.forms import AddBotForm, GameCreateForm, PlayBotsForm, takeover_choice, turn_time_label
+from games.models import BotLevel, Game, GameStatus
 from games.selectors import away_until, my_games, open_games, seat_for, with_seats
+from games.services.bots import game_add_bot, game_against_bots
 from games.services.colors import color_name
 from games.services.errors import GameServiceError, NotAPlayer
 from games.services.invitations import (
@@ -43,6 +44,7 @@ def _dress(request, games):
         game.turn_label = turn_time_label(game.turn_seconds)
         game.bank_label = duration_text(game.bank_seconds) if game.bank_seconds else ""
         game.can_start = enough_to_start(len(game.seats.all()))
+        game.free_seats = game.max_players - len(game.seats.all())
         # The address the player is using, as on the waiting game page.
         game.invite_url = request.build_absolute_uri(
             reverse("game_invite", args=[game.invite_token])
@@ -54,7 +56,7 @@ def _dress(request, games):
     return games
 
 
-def _lobby_page(request, form, status=200):
+def _lobby_page(request, form, status=200, bots_form=None):
     mine = my_games(request.user).waiting
     mine_ids = {game.pk for game in mine}
     others = [game for game in open_games() if game.pk not in mine_ids]
@@ -63,6 +65,8 @@ def _lobby_page(request, form, status=200):
         "games/lobby/lobby.html",
         {
             "form": form,
+            "bots_form": bots_form or PlayBotsForm(),
+            "bot_levels": BotLevel.choices,
             "open_games": _dress(request, others),
             "my_open_games": _dress(request, mine),
         },
@@ -85,6 +89,7 @@ def create(request):
         return _lobby_page(request, form, status=400)
     settings = dict(form.cleaned_data)
     invite = parse_usernames(settings.pop("invite", ""))
+    settings["bot_takeover"] = takeover_choice(settings.pop("takeover"), settings["max_players"])
     try:
         game = game_create_inviting(creator=request.user, invite=invite, **settings)
     except GameServiceError as exc:
@@ -94,6 +99,39 @@ def create(request):
         request, "Game created. Send its invitation link to friends, or wait for players to join."
     )
     return redirect(reverse("lobby") + f"#game-{game.pk}")
+
+
+@require_POST
+@login_required
+def play_bots(request):
+    """Play against bots: the game starts at once, and the player goes to its page."""
+    form = PlayBotsForm(request.POST)
+    if not form.is_valid():
+        return _lobby_page(request, GameCreateForm(), status=400, bots_form=form)
+    try:
+        game = game_against_bots(creator=request.user, **form.cleaned_data)
+    except GameServiceError as exc:
+        form.add_error(None, exc.message)
+        return _lobby_page(request, GameCreateForm(), status=exc.status, bots_form=form)
+    return redirect(game_page_path(game))
+
+
+@require_POST
+@login_required
+def add_bot(request, game_id):
+    form = AddBotForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, _("Choose one of the bots' levels on offer."))
+        return redirect("lobby")
+    seat, done = _lobby_move(
+        request, game_add_bot, game_id=game_id, level=form.cleaned_data["level"]
+    )
+    if done and seat.game.status != GameStatus.OPEN:
+        messages.success(request, _("The game is full and has started: choose your tickets."))
+        return redirect(game_page_path(seat.game))
+    if done:
+        messages.success(request, _("%(bot)s has a seat.") % {"bot": seat.bot_label})
+    return redirect(reverse("lobby") + f"#game-{game_id}")
 
 
 def _lobby_move(request, service, **details):

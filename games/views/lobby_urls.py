@@ -1,11 +1,14 @@
 from django.urls import path
 
-from . import lobby
+from . import bots, lobby
 
 urlpatterns = [
     path("games/", lobby.lobby, name="lobby"),
     path("games/new/", lobby.create, name="game_create"),
     path("games/mine/", lobby.mine, name="my_games"),
+    path("bots/<str:level>/", bots.bot_level, name="bot_level"),
+    path("games/against-bots/", lobby.play_bots, name="game_against_bots"),
+    path("games/<id:game_id>/add-bot/", lobby.add_bot, name="game_add_bot"),
     path("games/invite/<str:token>/", lobby.invite, name="game_invite"),
     path("games/<id:game_id>/join/", lobby.join, name="game_join"),
     path("games/<id:game_id>/leave/", lobby.leave, name="game_leave"),

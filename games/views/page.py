@@ -273,7 +273,9 @@ def player_rows(table: Table) -> list[dict]:
                 "is_me": table.me is not None and seat.pk == table.me.pk,
                 "is_current": pid == current,
                 "to_move": seat.to_move,
-                "forfeited": info.get("forfeited") or seat.forfeited,
+                # A seat a bot took over plays on: not "out" at the table.
+                "forfeited": (info.get("forfeited") or seat.forfeited) and not seat.taken_over,
+                "seat": seat,
                 "score": final[pid]["total"] if pid in final else info["score"],
                 "trains": info["trains"],
                 "cards": info["card_count"],

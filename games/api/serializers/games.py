@@ -45,6 +45,12 @@ class Seat(serializers.Serializer):
     to_move = serializers.BooleanField()
     forfeited = serializers.BooleanField()
     resigned = serializers.BooleanField(help_text="Forfeited by resigning (not by the clock).")
+    bot = serializers.CharField(
+        allow_null=True,
+        help_text="The level of the bot that plays this seat (beginner, casual, strong): from "
+        "the start (`username` is the bot's, e.g. `Casual bot`), or since its player left "
+        "(`forfeited`); null for a person.",
+    )
     deadline = serializers.DateTimeField(
         allow_null=True, help_text="When this seat is out if it has not acted (time bank included)."
     )
@@ -93,6 +99,11 @@ class GameCreate(StrictBody):
     )
     allow_vacations = serializers.BooleanField(
         default=True, help_text="False for a fast game: vacations do not stop its clock."
+    )
+    bot_takeover = serializers.BooleanField(
+        required=False,
+        help_text="A bot plays on for a player who runs out of time or resigns (false: their "
+        "seat is skipped). Left out: true for 3 or more seats.",
     )
     invite = serializers.ListField(
         child=serializers.CharField(max_length=150),

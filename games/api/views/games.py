@@ -11,6 +11,7 @@ from games.api.presenting import detail_response, summary_of
 from games.api.serializers.games import GameCreate, GameDetail, GameSummary
 from games.selectors import my_games, open_games
 from games.services.invitations import game_create_inviting
+from games.services.lobby import takeover_default
 
 from .base import ApiView
 
@@ -75,6 +76,7 @@ class GameListView(ApiView):
         body = GameCreate(data=request.data)
         body.is_valid(raise_exception=True)
         settings = dict(body.validated_data)
+        settings.setdefault("bot_takeover", takeover_default(settings["max_players"]))
         game = game_create_inviting(
             creator=request.user,
             map_id=settings.pop("map"),
