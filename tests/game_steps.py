@@ -127,3 +127,15 @@ def play_a_turn(game: Game):
         act(game, seat, ("draw_card",))
     game.refresh_from_db()
     return seat
+
+
+def draw_two_blind(game: Game, user) -> None:
+    """The user's whole turn of two blind draws (the last turn of a last round ends the game)."""
+    for _ in range(2):
+        game.refresh_from_db()
+        game_play(
+            game_id=game.pk,
+            user=user,
+            action={"type": "draw_card", "from": "deck"},
+            expected_version=game.version,
+        )

@@ -3,9 +3,8 @@ page at both sizes, the lobby and the score sheet: no violation of impact seriou
 
 from axe_playwright_python.sync_playwright import Axe
 from browser_steps import BROWSER_TEST, log_in
+from game_steps import draw_two_blind
 from table_views import SIZES, turn_position
-
-from games.services.play import game_play
 
 pytestmark = BROWSER_TEST
 
@@ -40,14 +39,7 @@ def test_the_game_page_the_lobby_and_the_score_sheet_pass_an_accessibility_scan(
     # The score sheet: Ann's last turn of the last round ends the game.
     game.state = {**game.state, "last_round_ends_after": seats["ann"].player_id}
     game.save(update_fields=["state"])
-    for _ in range(2):
-        game.refresh_from_db()
-        game_play(
-            game_id=game.pk,
-            user=seats["ann"].user,
-            action={"type": "draw_card", "from": "deck"},
-            expected_version=game.version,
-        )
+    draw_two_blind(game, seats["ann"].user)
     page = log_in(chromium, live_server, "ann", context=SIZES["desktop"])
     page.goto(f"{live_server.url}/games/{game.pk}/")
     page.locator("#final .score-sheet").wait_for()

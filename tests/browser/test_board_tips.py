@@ -2,10 +2,10 @@
 and at the end of a game the longest-path bonus routes stand out on the board."""
 
 from browser_steps import BROWSER_TEST, ann_and_bob_at_a_game, log_in, set_state, tap_route
+from game_steps import draw_two_blind
 
 from games import engine
 from games.models import GameStatus
-from games.services.play import game_play
 from games.svg.layout import TRACK_H
 
 PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
@@ -189,14 +189,7 @@ def test_the_longest_path_bonus_routes_stand_out_on_the_final_board(
             "last_round_ends_after": "ann",
         }
     )
-    for _ in range(2):
-        game.refresh_from_db()
-        game_play(
-            game_id=game.pk,
-            user=users["ann"],
-            action={"type": "draw_card", "from": "deck"},
-            expected_version=game.version,
-        )
+    draw_two_blind(game, users["ann"])
     game.refresh_from_db()
     assert game.is_over
 

@@ -8,6 +8,7 @@ counts too. htmx still works under the policy: a move made by clicking swaps the
 from urllib.parse import urlsplit
 
 from browser_steps import BROWSER_TEST, DESKTOP, ann_and_bob_at_a_game, log_in, set_state
+from game_steps import draw_two_blind
 
 from games import engine
 from games.models import GameStatus
@@ -139,14 +140,7 @@ def test_every_page_loads_under_the_policy_without_a_violation(chromium, live_se
     game.refresh_from_db()
     game.state = {**game.state, "last_round_ends_after": seats[1].player_id}
     game.save(update_fields=["state"])
-    for _ in range(2):
-        game.refresh_from_db()
-        game_play(
-            game_id=game.pk,
-            user=seats[1].user,
-            action={"type": "draw_card", "from": "deck"},
-            expected_version=game.version,
-        )
+    draw_two_blind(game, seats[1].user)
     watch.visit("game page, score sheet", f"{site}/games/{game.pk}/", "#final .score-sheet")
 
     # The lobby with an open game of Ann's: its seats' colours and its invitation link.

@@ -7,7 +7,7 @@ import random
 
 import pytest
 from browser_steps import BROWSER_TEST, ann_and_bob_at_a_game, log_in, route_midpoint
-from game_steps import play_one
+from game_steps import draw_two_blind, play_one
 from playwright.sync_api import expect
 from table_views import SIZES, screenshot, turn_position, uncovered
 
@@ -107,14 +107,9 @@ def test_the_tab_title_and_icon_say_when_the_turn_comes(chromium, live_server):
     ann.goto(f"{live_server.url}/games/")
     expect(ann).to_have_title("(Your turn) Games · Ticket to Ride by turns")
 
-    for _ in range(2):  # Ann draws two cards blind; Bob's page learns of it by itself
-        game.refresh_from_db()
-        game_play(
-            game_id=game.pk,
-            user=seats["ann"].user,
-            action={"type": "draw_card", "from": "deck"},
-            expected_version=game.version,
-        )
+    draw_two_blind(
+        game, seats["ann"].user
+    )  # Ann draws two cards blind; Bob's page learns of it by itself
     expect(bob).to_have_title(
         f"(Your turn) Game #{game.pk} · USA · Ticket to Ride by turns", timeout=15_000
     )

@@ -4,10 +4,8 @@ routes they can claim, and once the game is over only what still matters."""
 import re
 
 from django.test import Client
-from game_steps import make_users, started_game
+from game_steps import draw_two_blind, make_users, started_game
 from play_client import Browser, set_position
-
-from games.services.play import game_play
 
 TICKETS = {"p0": ["amsterdam-pamplona"], "p1": ["angora-kharkov"], "p2": ["brest-petrograd"]}
 
@@ -84,14 +82,7 @@ def finished_game():
             "last_round_ends_after": "p0",
         },
     )
-    for _ in range(2):
-        game.refresh_from_db()
-        game_play(
-            game_id=game.pk,
-            user=players["p0"].user,
-            action={"type": "draw_card", "from": "deck"},
-            expected_version=game.version,
-        )
+    draw_two_blind(game, players["p0"].user)
     game.refresh_from_db()
     assert game.is_over
     return game, players

@@ -4,10 +4,8 @@ import html as html_text
 import re
 
 from django.test import Client
-from game_steps import make_users, started_game
+from game_steps import draw_two_blind, make_users, started_game
 from play_client import Browser, set_position
-
-from games.services.play import game_play
 
 
 def test_the_score_sheet_names_the_route_each_station_borrowed_and_its_owner(db):
@@ -29,14 +27,7 @@ def test_the_score_sheet_names_the_route_each_station_borrowed_and_its_owner(db)
             "last_round_ends_after": "p0",
         },
     )
-    for _ in range(2):
-        game.refresh_from_db()
-        game_play(
-            game_id=game.pk,
-            user=players["p0"].user,
-            action={"type": "draw_card", "from": "deck"},
-            expected_version=game.version,
-        )
+    draw_two_blind(game, players["p0"].user)
     page, _ = Browser(Client(), players["p2"].user, game).page()
     sheet = page[page.index("Score sheet") :]
     owner, other = players["p1"].user.username, players["p0"].user.username
@@ -60,14 +51,7 @@ def test_a_finished_games_replay_opens_at_the_deal(db):
             "last_round_ends_after": "p0",
         },
     )
-    for _ in range(2):
-        game.refresh_from_db()
-        game_play(
-            game_id=game.pk,
-            user=players["p0"].user,
-            action={"type": "draw_card", "from": "deck"},
-            expected_version=game.version,
-        )
+    draw_two_blind(game, players["p0"].user)
     html, _ = Browser(Client(), players["p1"].user, game).page(f"/games/{game.pk}/replay/")
     assert "The deal (turn 0 of 1)" in html
     assert 'value="0"' in html[html.index('id="replay-turn"') :].split(">")[0]
