@@ -1,7 +1,12 @@
-"""allauth's account adapter, with the client address a request came from behind proxies."""
+"""allauth's account adapter: the client address a request came from behind proxies, and
+each mail in its recipient's language."""
 
 from allauth.account.adapter import DefaultAccountAdapter
+from django.contrib.auth import get_user_model
 from django.core.exceptions import ImproperlyConfigured
+from django.utils import translation
+
+from accounts.mail_language import chosen_language
 
 
 class AccountAdapter(DefaultAccountAdapter):
@@ -13,3 +18,11 @@ class AccountAdapter(DefaultAccountAdapter):
             return super().get_client_ip(request)
         except ImproperlyConfigured:
             return request.META["REMOTE_ADDR"]
+
+    def send_mail(self, template_prefix, email, context):
+        """The account's mails are asked for by their reader (sign-up, a reset, a change of
+        address): in the player's own setting, else the language of the page they asked on."""
+        user = context.get("user") or get_user_model().objects.filter(email__iexact=email).first()
+        language = chosen_language(user) or translation.get_language()
+        with translation.override(language):
+            super().send_mail(template_prefix, email, context)

@@ -4,6 +4,7 @@ import zoneinfo
 from functools import cache
 
 from django.core.exceptions import ValidationError
+from django.utils.translation import gettext as _
 
 DEFAULT_TIMEZONE = "UTC"
 
@@ -16,4 +17,4 @@ def timezone_names() -> tuple[str, ...]:
 
 def validate_timezone(value: str) -> None:
     if value not in timezone_names():
-        raise ValidationError("%(value)s is not a known time zone.", params={"value": value})
+        raise ValidationError(_("%(value)s is not a known time zone."), params={"value": value})

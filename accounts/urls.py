@@ -6,6 +6,7 @@ urlpatterns = [
     path("", views.home, name="home"),
     path("u/<str:username>/", views.profile, name="profile"),
     path("settings/", views.settings_page, name="settings"),
+    path("language/", views.set_language, name="set_language"),
     path("settings/away/", views.vacation_set_view, name="vacation_set"),
     path("settings/away/end/", views.vacation_end_view, name="vacation_end"),
     path("settings/calendar/new/", views.calendar_renew_view, name="calendar_renew"),

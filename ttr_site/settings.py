@@ -68,6 +68,7 @@ MIDDLEWARE = [
     "allauth.account.middleware.AccountMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "accounts.middleware.UserTimezoneMiddleware",
+    "accounts.middleware.UserLanguageMiddleware",
     # Last, so the refusal pages have the session and the user like any other page.
     "ttr_site.nul_bytes.RefuseNulBytesMiddleware",
 ]
@@ -167,6 +168,9 @@ LANGUAGES = [
 # One catalog per part of the site, so each part's strings are kept beside it: the apps'
 # own (games/locale, accounts/locale) are found by Django; these hold the templates'.
 LOCALE_PATHS = [BASE_DIR / "locale", BASE_DIR / "templates" / "games" / "locale"]
+# Dates and times in each language's own formats (Django's); English keeps its 24-hour
+# clock and whole month names (ttr_site/formats/en_GB).
+FORMAT_MODULE_PATH = ["ttr_site.formats"]
 TIME_ZONE = "UTC"
 USE_I18N = True
 USE_TZ = True
@@ -210,6 +214,10 @@ else:
 # Security: secure cookies and HSTS whenever DEBUG is off.
 SESSION_COOKIE_SECURE = not DEBUG
 CSRF_COOKIE_SECURE = not DEBUG
+# The footer's language choice (set_language); no script reads it.
+LANGUAGE_COOKIE_SECURE = not DEBUG
+LANGUAGE_COOKIE_HTTPONLY = True
+LANGUAGE_COOKIE_SAMESITE = "Lax"
 SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", not DEBUG)
 SECURE_HSTS_SECONDS = 0 if DEBUG else int(os.environ.get("SECURE_HSTS_SECONDS", "31536000"))
 SECURE_HSTS_INCLUDE_SUBDOMAINS = not DEBUG

@@ -3,12 +3,13 @@
 from allauth.account.forms import AddEmailForm
 from allauth.account.models import EmailAddress
 from allauth.account.utils import filter_users_by_email
+from django.utils.translation import gettext_lazy as _
 
 
 class ChangeEmailForm(AddEmailForm):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["email"].label = "New email address"
+        self.fields["email"].label = _("New email address")
 
     def save(self, request):
         address = super().save(request)

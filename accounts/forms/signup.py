@@ -2,6 +2,7 @@
 
 from django import forms
 
+from accounts.middleware import browser_language
 from accounts.models import profile_for
 from accounts.timezones import DEFAULT_TIMEZONE, timezone_names
 
@@ -19,4 +20,5 @@ class SignupExtras(forms.Form):
     def signup(self, request, user):
         profile = profile_for(user)
         profile.timezone = self.cleaned_data.get("timezone") or DEFAULT_TIMEZONE
-        profile.save(update_fields=["timezone"])
+        profile.last_language = browser_language(request)  # their mails' language, for now
+        profile.save(update_fields=["timezone", "last_language"])

@@ -12,7 +12,9 @@ class DayInput(forms.DateInput):
 
 
 class VacationForm(forms.Form):
-    first_day = forms.DateField(label=_("Away from"), widget=DayInput())
+    first_day = forms.DateField(label=_("First day away"), widget=DayInput())
     last_day = forms.DateField(
-        label=_("to"), widget=DayInput(), help_text=_("Both days included, in your time zone.")
+        label=_("Last day away"),
+        widget=DayInput(),
+        help_text=_("Both days included, in your time zone."),
     )

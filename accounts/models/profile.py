@@ -1,4 +1,4 @@
-"""A player's profile: time zone and how they want to hear about their games."""
+"""A player's profile: language, time zone and how they want to hear about their games."""
 
 from django.conf import settings
 from django.core.validators import MaxValueValidator, MinValueValidator
@@ -7,36 +7,50 @@ from django.utils.translation import gettext_lazy as _
 
 from accounts.timezones import DEFAULT_TIMEZONE, validate_timezone
 
+BROWSER_LANGUAGE = ""  # the language setting that follows the browser's Accept-Language
+
 
 class Profile(models.Model):
     user = models.OneToOneField(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="profile"
     )
+    language = models.CharField(
+        _("Language"),
+        max_length=8,
+        blank=True,
+        default=BROWSER_LANGUAGE,
+        choices=[(BROWSER_LANGUAGE, _("The browser's language")), *settings.LANGUAGES],
+        help_text=_("The site and its mails speak this language."),
+    )
+    # The language the player last used the site in (their browser's, or the footer's
+    # choice), recorded at login: their mails' language while `language` follows the browser.
+    last_language = models.CharField(max_length=8, blank=True, editable=False)
     timezone = models.CharField(
+        _("Time zone"),
         max_length=64,
         default=DEFAULT_TIMEZONE,
         validators=[validate_timezone],
-        help_text="Times are shown in this zone; the daily digest is sent by its clock.",
+        help_text=_("Times are shown in this zone; the daily digest is sent by its clock."),
     )
-    email_your_turn = models.BooleanField("Email me when it is my turn", default=True)
+    email_your_turn = models.BooleanField(_("Email me when it is my turn"), default=True)
     email_reminders = models.BooleanField(
-        "Email me a reminder when a turn has waited long", default=True
+        _("Email me a reminder when a turn has waited long"), default=True
     )
-    email_results = models.BooleanField("Email me when a game ends", default=True)
+    email_results = models.BooleanField(_("Email me when a game ends"), default=True)
     email_when_watching = models.BooleanField(
         _("Always email me, even when I have the game open"),
         default=False,
         help_text=_("Otherwise no your-turn mail is sent while the game is on your screen."),
     )
     daily_digest = models.BooleanField(
-        "One digest mail a day instead of a mail per move",
+        _("One digest mail a day instead of a mail per move"),
         default=False,
     )
     digest_hour = models.PositiveSmallIntegerField(
-        "Digest hour",
+        _("Digest hour"),
         default=8,
         validators=[MinValueValidator(0), MaxValueValidator(23)],
-        help_text="Hour of the day (0–23) in your time zone at which the digest is sent.",
+        help_text=_("Hour of the day (0–23) in your time zone at which the digest is sent."),
     )
 
     # The secret in the path of the player's calendar feed; empty until first asked for, and

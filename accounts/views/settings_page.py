@@ -1,16 +1,18 @@
-"""The signed-in player's own settings: time zone, notification preferences, time away."""
+"""The signed-in player's own settings: language, time zone, notification preferences,
+time away."""
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from accounts.forms import ProfileSettingsForm, VacationForm
-from accounts.middleware import remember_timezone
+from accounts.middleware import browser_language, remember_language, remember_timezone
 from accounts.models import profile_for
+from accounts.views.language import follow_language_setting
 from games.services.calendar_token import calendar_token, calendar_token_renew
 from games.services.vacation import (
     InvalidVacation,
@@ -44,10 +46,16 @@ def settings_page(request):
     profile = profile_for(request.user)
     form = ProfileSettingsForm(request.POST or None, instance=profile)
     if request.method == "POST" and form.is_valid():
+        if profile.language:
+            profile.last_language = profile.language
         form.save()
         remember_timezone(request, profile.timezone)
-        messages.success(request, _("Settings saved."))
-        return redirect("settings")
+        remember_language(request, profile.language)
+        with translation.override(profile.language or browser_language(request)):
+            messages.success(request, _("Settings saved."))  # read on the page in the new one
+        response = redirect("settings")
+        follow_language_setting(response, profile.language)
+        return response
     return _page(request, form, VacationForm())
 
 

@@ -14,8 +14,10 @@ from datetime import datetime
 
 from django.core.mail import EmailMultiAlternatives
 from django.db import transaction
+from django.utils import translation
 
 from accounts.email_status import has_confirmed_email
+from accounts.mail_language import mail_language
 from accounts.models import profile_for
 from games.models import Notification, Seat
 from games.models import NotificationKind as Kind
@@ -70,7 +72,12 @@ def watching(notification: Notification, now: datetime) -> bool:
 
 
 def build(notification: Notification) -> Mail | None:
-    """The mail to send, or None when there is nothing left to say."""
+    """The mail to send, or None when there is nothing left to say; in its reader's language."""
+    with translation.override(mail_language(notification.user)):
+        return _build(notification)
+
+
+def _build(notification: Notification) -> Mail | None:
     if notification.kind == Kind.DIGEST:
         tzname = profile_for(notification.user).timezone
         entries = digest_entries(notification.user, tzname)

@@ -17,8 +17,9 @@ Two checks:
    fragment or attribute of the translated page that is identical to one of the English
    page and still holds an English word (a word of the catalogs' English, or a common one,
    that no translation of the language uses) is English nobody marked for translation.
-   Numbers, city names, the names passed in `allow`, URLs, mail addresses, <code>, and
-   anything inside an element whose `lang` is another language are left out.
+   Numbers, city names, time zone names, the names passed in `allow`, URLs, mail
+   addresses, <code>, and anything inside an element whose `lang` is another language
+   are left out.
 
 Returns the English found, one string each, sorted: [] means none.
 """
@@ -27,6 +28,7 @@ import functools
 import html
 import json
 import re
+import zoneinfo
 from html.parser import HTMLParser
 from pathlib import Path
 
@@ -195,6 +197,13 @@ def city_names() -> frozenset[str]:
 
 
 @functools.cache
+def time_zone_names() -> frozenset[str]:
+    """The IANA zones as a time zone menu shows them ("America/Isle of Man" too): names."""
+    names = zoneinfo.available_timezones()
+    return frozenset(names | {name.replace("_", " ") for name in names})
+
+
+@functools.cache
 def english_words(language: str) -> frozenset[str]:
     """Words that mark a fragment as English in this language's page: the catalogs'
     English and common English words, less every word the language's translations use."""
@@ -237,9 +246,8 @@ class _Reader(HTMLParser):
             self.chunks.append("\n")
         if not left_out:
             texts = [attrs.get(name, "") for name in TEXT_ATTRIBUTES]
-            if tag in ("input", "button") and (
-                tag == "button" or attrs.get("type", "text").lower() in VISIBLE_VALUE_INPUTS
-            ):
+            # A button's value is sent, not shown; an input button shows its value.
+            if tag == "input" and attrs.get("type", "text").lower() in VISIBLE_VALUE_INPUTS:
                 texts.append(attrs.get("value", ""))
             for text in filter(None, (" ".join(t.split()) for t in texts)):
                 self.fragments.append(text)
@@ -305,6 +313,9 @@ def english_left(page: str, language: str, *, english: str | None = None, allow=
     if language.startswith("en"):
         return []
     text, fragments = read(page, language)
+    zones = time_zone_names()
+    fragments = [fragment for fragment in fragments if fragment not in zones]
+    text = "\n".join(line for line in text.splitlines() if line not in zones)
     text = URL_OR_ADDRESS.sub(" ", text)
     found = set()
     for _source, pattern in english_patterns(language):
