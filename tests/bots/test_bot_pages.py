@@ -8,7 +8,8 @@ from game_steps import make_users
 
 from games.models import Game, GameStatus, Seat
 from games.services.bots import game_against_bots
-from games.services.lobby import game_create
+from games.services.lobby import game_create, game_join
+from games.services.resign import game_resign
 
 pytestmark = pytest.mark.django_db
 
@@ -104,3 +105,15 @@ def test_a_bot_level_page_shows_its_record_against_people():
     # a bot's name, wherever it links as a player's, leads to its level's page
     response = Client().get("/u/Casual bot/")
     assert response.status_code == 302 and response["Location"] == "/bots/casual/"
+
+
+def test_a_seat_a_bot_took_over_shows_who_plays_it_at_the_table():
+    ann, bob, cy = make_users("ann", "bob", "cy")
+    game = game_create(creator=ann, map_id="usa", max_players=3, bot_takeover=True)
+    for user in (bob, cy):
+        game_join(game_id=game.pk, user=user, invite_token=game.invite_token)
+    game_resign(game_id=game.pk, user=cy)
+    html = page(ann).get(f"/games/{game.pk}/").content.decode()
+    assert "cy <span class=\"muted\">(Casual bot plays on)</span>" in html
+    mine = page(cy).get(f"/games/{game.pk}/").content.decode()
+    assert "Yes, resign" not in mine
