@@ -21,7 +21,8 @@ from games.models import Game, GameStatus, Invitation, InvitationStatus
 from games.models import NotificationKind as Kind
 
 from .errors import GameNotActive, InvalidSettings, NotAllowed, NotAPlayer
-from .lobby import create_game_locked, join_game_locked
+from .bots import seat_bot_locked
+from .lobby import create_game_locked, join_game_locked, start_locked
 from .locking import lock_game
 
 MAX_INVITED = 4
@@ -146,14 +147,24 @@ def game_rematch(*, game_id: int, user) -> Game:
             rated=game.rated,
             bank_seconds=game.bank_seconds,
             allow_vacations=game.allow_vacations,
+            bot_takeover=game.bot_takeover,
         )
         rematch.rematch_of = game
         try:
             rematch.save(update_fields=["rematch_of"])
         except IntegrityError:  # pragma: no cover - the row lock makes this unreachable
             raise GameNotActive() from None
-    others = [seat.user.username for seat in seats if seat.user_id != user.pk]
-    game_invite(game_id=rematch.pk, inviter=user, usernames=others)
+        # The bots take their seats again at once; the people are invited.
+        for seat in seats:
+            if seat.is_bot:
+                seat_bot_locked(rematch, level=seat.bot_level)
+        if rematch.seats.count() >= rematch.max_players:
+            start_locked(rematch)
+    others = [
+        seat.user.username for seat in seats if seat.user_id != user.pk and not seat.is_bot
+    ]
+    if others:
+        game_invite(game_id=rematch.pk, inviter=user, usernames=others)
     return rematch
 
 

@@ -114,6 +114,17 @@ def test_a_seat_a_bot_took_over_shows_who_plays_it_at_the_table():
         game_join(game_id=game.pk, user=user, invite_token=game.invite_token)
     game_resign(game_id=game.pk, user=cy)
     html = page(ann).get(f"/games/{game.pk}/").content.decode()
-    assert "cy <span class=\"muted\">(Casual bot plays on)</span>" in html
+    assert 'cy <span class="muted">(Casual bot plays on)</span>' in html
     mine = page(cy).get(f"/games/{game.pk}/").content.decode()
     assert "Yes, resign" not in mine
+
+
+def test_a_rematch_against_bots_seats_the_bots_again_and_starts():
+    (ann,) = make_users("ann")
+    game = game_against_bots(creator=ann, map_id="usa", bots=2, level="beginner")
+    Game.objects.filter(pk=game.pk).update(status=GameStatus.FINISHED)
+    response = page(ann).post(f"/games/{game.pk}/rematch/")
+    rematch = Game.objects.get(rematch_of=game)
+    assert response.status_code == 302
+    assert rematch.status == GameStatus.CHOOSING and not rematch.rated
+    assert sorted(s.bot_level for s in rematch.seats.all()) == ["", "beginner", "beginner"]

@@ -3,6 +3,8 @@ and database), a stale or repeated task doing nothing, the sweep playing a lost 
 taking over a player who leaves, ratings, and no mail to a bot."""
 
 import random
+import socket
+import time
 from datetime import timedelta
 
 import pytest
@@ -225,3 +227,44 @@ def test_bots_are_never_mailed(django_capture_on_commit_callbacks, settings):
     assert game.is_over
     assert not Notification.objects.filter(user_id__in=bots).exists()
     assert all("bot" not in " ".join(m.to) for m in mail.outbox)
+
+
+def test_with_the_broker_down_the_move_commits_and_the_sweep_plays_the_bot_later(
+    django_capture_on_commit_callbacks, settings
+):
+    from ttr_site.celery import app
+
+    (ann,) = make_users("ann")
+    game = game_against_bots(creator=ann, map_id="usa", bots=1, level="beginner")
+    bot = bot_seats(game)[0]
+    game.refresh_from_db()
+    play_bot_turn(game.pk, bot.pk, game.version)  # its opening choice
+    settings.CELERY_TASK_ALWAYS_EAGER = False
+    real_broker = settings.CELERY_BROKER_URL
+    settings.CELERY_BROKER_URL = f"redis://127.0.0.1:{closed_port()}/0"
+    app._pool = None
+    app.amqp._producer_pool = None
+    try:
+        rng = random.Random(4)
+        began = time.monotonic()
+        while not acting_bots(game) and not game.is_over:  # ann moves until it is the bot's
+            with django_capture_on_commit_callbacks(execute=True):
+                play_one(game, rng)
+            game.refresh_from_db()
+        assert time.monotonic() - began < 20, "a move must not hang on a dead broker"
+    finally:
+        settings.CELERY_BROKER_URL = real_broker
+        app._pool = None
+        app.amqp._producer_pool = None
+    assert acting_bots(game) == [bot]  # its task was lost
+    version = game.version
+    assert sweeps.play_stalled_bot_turns(timezone.now() + timedelta(minutes=3)) == 1
+    game.refresh_from_db()
+    assert game.version > version and Move.objects.filter(game=game, seat=bot).count() >= 2
+
+
+def closed_port() -> int:
+    """A local port nothing listens on: connecting to it is refused at once."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
