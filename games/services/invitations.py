@@ -20,8 +20,8 @@ from games.mail.outbox import record
 from games.models import Game, GameStatus, Invitation, InvitationStatus
 from games.models import NotificationKind as Kind
 
-from .errors import GameNotActive, InvalidSettings, NotAllowed, NotAPlayer
 from .bots import seat_bot_locked
+from .errors import GameNotActive, InvalidSettings, NotAllowed, NotAPlayer
 from .lobby import create_game_locked, join_game_locked, start_locked
 from .locking import lock_game
 
@@ -160,9 +160,7 @@ def game_rematch(*, game_id: int, user) -> Game:
                 seat_bot_locked(rematch, level=seat.bot_level)
         if rematch.seats.count() >= rematch.max_players:
             start_locked(rematch)
-    others = [
-        seat.user.username for seat in seats if seat.user_id != user.pk and not seat.is_bot
-    ]
+    others = [seat.user.username for seat in seats if seat.user_id != user.pk and not seat.is_bot]
     if others:
         game_invite(game_id=rematch.pk, inviter=user, usernames=others)
     return rematch
