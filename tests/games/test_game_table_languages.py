@@ -229,7 +229,7 @@ def own_and_others_turn():
                 "Tap or click a city on the board, or choose it here.",
             ],
         ),
-        (me, "/games/mine/", False, ["Your move", "your turn"]),
+        (me, "/games/mine/", False, ["Your move", "your move"]),
         (other, f"/games/{game.pk}/", False, ["To move", "Table chat", "Game log"]),
     ]
 
