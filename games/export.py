@@ -9,6 +9,7 @@ No seed, no pile order, no start scenario until the game is over.
 """
 
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from games import engine
 from games.models import Game, Move
@@ -28,10 +29,10 @@ def export_allowed(game: Game, user) -> bool:
 def export_document(game: Game, user) -> dict:
     """The export of a game `user` may see (access_game); NotAllowed / GameNotActive else."""
     if game.state is None:
-        raise GameNotActive("The game has not started yet.")
+        raise GameNotActive(_("The game has not started yet."))
     seat = seat_for(game, user)
     if not game.is_over and seat is None:
-        raise NotAllowed("Only its players can download a game in play.")
+        raise NotAllowed(_("Only its players can download a game in play."))
     viewer = seat.player_id if seat else None
     seats = list(game.seats.all())
     usernames = {s.player_id: s.user.username for s in seats}

@@ -1,7 +1,9 @@
 """Lobby forms: they only parse what the player chose; the services decide what is allowed."""
 
 from django import forms
+from django.utils.functional import lazy
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
 
 from games.engine import MAX_PLAYERS
 from games.models import BotLevel, MapChoice
@@ -12,29 +14,37 @@ HOUR = 60 * 60
 DAY = 24 * HOUR
 
 TURN_TIME_CHOICES = [
-    (HOUR, "1 hour"),
-    (6 * HOUR, "6 hours"),
-    (12 * HOUR, "12 hours"),
-    (DAY, "1 day"),
-    (2 * DAY, "2 days"),
-    (3 * DAY, "3 days"),
-    (7 * DAY, "7 days"),
+    (HOUR, _("1 hour")),
+    (6 * HOUR, _("6 hours")),
+    (12 * HOUR, _("12 hours")),
+    (DAY, _("1 day")),
+    (2 * DAY, _("2 days")),
+    (3 * DAY, _("3 days")),
+    (7 * DAY, _("7 days")),
 ]
 
 BANK_LABELS = {0: _("Off"), DAY: _("1 day"), 3 * DAY: _("3 days"), 7 * DAY: _("7 days")}
 
-SEAT_CHOICES = [(n, f"{n} players") for n in range(2, 6)]
+
+def _players(n: int) -> str:
+    return ngettext("%(n)d player", "%(n)d players", n) % {"n": n}
+
+
+# Built at import: each label is said in the language of the page that shows it.
+SEAT_CHOICES = [(n, lazy(_players, str)(n)) for n in range(2, 6)]
 
 
 class GameCreateForm(forms.Form):
-    map_id = forms.ChoiceField(label="Map", choices=MapChoice.choices, initial=MapChoice.USA)
-    max_players = forms.TypedChoiceField(label="Seats", choices=SEAT_CHOICES, coerce=int, initial=4)
+    map_id = forms.ChoiceField(label=_("Map"), choices=MapChoice.choices, initial=MapChoice.USA)
+    max_players = forms.TypedChoiceField(
+        label=_("Seats"), choices=SEAT_CHOICES, coerce=int, initial=4
+    )
     turn_seconds = forms.TypedChoiceField(
-        label="Time per move",
+        label=_("Time per move"),
         choices=TURN_TIME_CHOICES,
         coerce=int,
         initial=DEFAULT_TURN_SECONDS,
-        help_text="A player who lets it run out is out of the game.",
+        help_text=_("A player who lets it run out is out of the game."),
     )
     bank_seconds = forms.TypedChoiceField(
         label=_("Time bank"),
@@ -54,9 +64,9 @@ class GameCreateForm(forms.Form):
         help_text=_("Untick for a fast game: a player's time away then does not stop it."),
     )
     is_private = forms.BooleanField(
-        label="Private (only people with the invitation link can join)", required=False
+        label=_("Private (only people with the invitation link can join)"), required=False
     )
-    rated = forms.BooleanField(label="Rated", required=False, initial=True)
+    rated = forms.BooleanField(label=_("Rated"), required=False, initial=True)
     takeover = forms.ChoiceField(
         label=_("When a player runs out of time or resigns"),
         choices=[
@@ -110,9 +120,9 @@ def turn_time_label(seconds: int) -> str:
     """ "2 days" for 172800; any other value in whole hours."""
     labels = dict(TURN_TIME_CHOICES)
     if seconds in labels:
-        return labels[seconds]
+        return str(labels[seconds])
     hours = round(seconds / HOUR)
-    return f"{hours} hour{'s' if hours != 1 else ''}"
+    return ngettext("%(n)d hour", "%(n)d hours", hours) % {"n": hours}
 
 
 class ScenarioStartForm(forms.Form):

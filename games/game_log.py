@@ -20,9 +20,9 @@ from typing import Protocol
 
 from django.utils.translation import gettext as _
 
-from games import engine
+from games import log_sentences
 from games.engine import EventType
-from games.engine.describe import continued, describe_card_draws
+from games.log_sentences import continued, describe_card_draws
 
 
 class LoggedMove(Protocol):
@@ -53,7 +53,7 @@ SITE_EVENTS = {"extra_time_given": _extra_time_given}
 def describe(event: dict, names: dict[str, str], map_id: str) -> str | None:
     """The sentence for one logged event, the engine's or the site's."""
     site = SITE_EVENTS.get(event.get("type"))
-    return site(event, names) if site else engine.describe(event, names, map_id)
+    return site(event, names) if site else log_sentences.describe(event, names, map_id)
 
 
 def move_sentences(events: Iterable[dict], names: dict[str, str], map_id: str) -> list[str]:
@@ -121,7 +121,7 @@ def _turn(moves: list[LoggedMove], names: dict[str, str], map_id: str) -> Turn:
         number=moves[-1].number,
         sentences=[sentence for _, sentence in told],
         line=[
-            sentence if i == 0 else continued(event, sentence)
+            sentence if i == 0 else continued(event, sentence, names)
             for i, (event, sentence) in enumerate(told)
         ],
         moves=moves,

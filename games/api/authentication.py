@@ -5,6 +5,7 @@ knox decodes the key as UTF-8 and looks it up unguarded, so a key that is not UT
 the same 401 `bad_token` as any other wrong key.
 """
 
+from django.utils.translation import gettext as _
 from drf_spectacular.extensions import OpenApiAuthenticationExtension
 from drf_spectacular.plumbing import build_bearer_security_scheme_object
 from knox.auth import TokenAuthentication
@@ -17,9 +18,9 @@ class ApiTokenAuthentication(TokenAuthentication):
         try:
             text = token.decode("utf-8")
         except UnicodeDecodeError:
-            raise AuthenticationFailed("Invalid token.") from None
+            raise AuthenticationFailed(_("Invalid token.")) from None
         if "\x00" in text:
-            raise AuthenticationFailed("Invalid token.")
+            raise AuthenticationFailed(_("Invalid token."))
         return super().authenticate_credentials(token)
 
     def _cleanup_token(self, auth_token) -> bool:

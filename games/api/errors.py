@@ -8,38 +8,45 @@ handles every failure the same way.
 
 from django.core.exceptions import PermissionDenied
 from django.http import Http404
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from rest_framework import exceptions, status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
 from games.engine import IllegalMove
-from games.services.errors import GameServiceError, http_status_for
+from games.services.errors import GameServiceError, http_status_for, player_message_for
 
-NOT_SIGNED_IN = "Sign in, or send 'Authorization: Token <key>'."
-BAD_TOKEN = "That token is not valid (revoked or mistyped)."
+NOT_SIGNED_IN = gettext_lazy("Sign in, or send 'Authorization: Token <key>'.")
+BAD_TOKEN = gettext_lazy("That token is not valid (revoked or mistyped).")
+NOTHING_HERE = gettext_lazy("There is no such thing here.")
 
 # DRF exception class -> (our code, our sentence); None keeps DRF's own sentence.
 _DRF_CODES = [
-    (exceptions.ParseError, "malformed_json", "The request body is not valid JSON."),
+    (exceptions.ParseError, "malformed_json", gettext_lazy("The request body is not valid JSON.")),
     (exceptions.UnsupportedMediaType, "unsupported_media_type", None),
     (exceptions.NotAuthenticated, "not_authenticated", NOT_SIGNED_IN),
     (exceptions.AuthenticationFailed, "bad_token", BAD_TOKEN),
     (exceptions.Throttled, "throttled", None),
     (exceptions.MethodNotAllowed, "method_not_allowed", None),
     (exceptions.NotAcceptable, "not_acceptable", None),
-    (exceptions.NotFound, "not_found", "There is no such thing here."),
+    (exceptions.NotFound, "not_found", NOTHING_HERE),
     (exceptions.PermissionDenied, "not_allowed", None),
 ]
 
 
 def error_body(code: str, message: str, **extra) -> dict:
-    return {"error": code, "message": message, **extra}
+    return {"error": code, "message": str(message), **extra}
 
 
 def invalid_choice(name: str, choices) -> Response:
     """400 for a query parameter outside its choices."""
     return Response(
-        error_body("invalid", f"{name} must be one of {', '.join(choices)}."),
+        error_body(
+            "invalid",
+            _("%(name)s must be one of %(choices)s.")
+            % {"name": name, "choices": ", ".join(choices)},
+        ),
         status=status.HTTP_400_BAD_REQUEST,
     )
 
@@ -58,7 +65,7 @@ def _first_message(detail) -> str:
 def api_exception_handler(exc, context):
     """REST_FRAMEWORK["EXCEPTION_HANDLER"]: every refusal answers {"error", "message"}."""
     if isinstance(exc, (GameServiceError, IllegalMove)):
-        return Response(error_body(exc.code, exc.message), status=http_status_for(exc))
+        return Response(error_body(exc.code, player_message_for(exc)), status=http_status_for(exc))
     if isinstance(exc, exceptions.ValidationError):
         return Response(
             error_body("invalid", _first_message(exc.detail), fields=exc.detail),
@@ -68,10 +75,10 @@ def api_exception_handler(exc, context):
     if response is None:
         return None  # a real bug: Django's 500 handling takes over
     if isinstance(exc, Http404):
-        response.data = error_body("not_found", "There is no such thing here.")
+        response.data = error_body("not_found", NOTHING_HERE)
         return response
     if isinstance(exc, PermissionDenied):
-        response.data = error_body("not_allowed", "You may not do that.")
+        response.data = error_body("not_allowed", _("You may not do that."))
         return response
     for cls, code, sentence in _DRF_CODES:
         if isinstance(exc, cls):

@@ -3,10 +3,10 @@
 from django.http import JsonResponse
 from django.views.decorators.csrf import csrf_exempt
 
-from .errors import error_body
+from .errors import NOTHING_HERE, error_body
 
 
 # Exempt: it changes nothing, and a POST to a wrong address deserves the same JSON 404.
 @csrf_exempt
 def api_not_found(request, *args, **kwargs):
-    return JsonResponse(error_body("not_found", "There is no such thing here."), status=404)
+    return JsonResponse(error_body("not_found", NOTHING_HERE), status=404)

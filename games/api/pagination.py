@@ -6,6 +6,7 @@ the default."""
 
 import re
 
+from django.utils.translation import gettext as _
 from rest_framework.exceptions import ValidationError
 from rest_framework.pagination import PageNumberPagination
 
@@ -24,8 +25,14 @@ def whole_number_param(request, name: str, *, maximum: int | None = None) -> int
         number = int(raw) if len(raw) < 19 else _PAST_THE_END
         if 1 <= number <= (maximum or _PAST_THE_END):
             return number
-    limit = f" from 1 to {maximum}" if maximum else " from 1"
-    raise ValidationError({name: [f"{name} must be a whole number{limit}."]})
+    if maximum:
+        message = _("%(name)s must be a whole number from 1 to %(most)d.") % {
+            "name": name,
+            "most": maximum,
+        }
+    else:
+        message = _("%(name)s must be a whole number from 1.") % {"name": name}
+    raise ValidationError({name: [message]})
 
 
 class ApiPagination(PageNumberPagination):

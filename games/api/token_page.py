@@ -3,6 +3,7 @@
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 
 from .tokens import current_token, issue_token, revoke_token
@@ -15,10 +16,10 @@ def api_token_page(request):
     if request.method == "POST":
         if request.POST.get("do") == "revoke":
             if revoke_token(request.user):
-                messages.success(request, "Your API token is revoked: it no longer works.")
+                messages.success(request, _("Your API token is revoked: it no longer works."))
             return redirect("api_token")
         # Rendered, not redirected: the key appears in this one response only.
-        _, new_key = issue_token(request.user)
+        _token, new_key = issue_token(request.user)
     return render(
         request,
         "api/token_page.html",

@@ -107,25 +107,48 @@ ACTION_CLASSES: dict[ActionType, type[Action]] = {
 def make_cards(mapping: Any, what: str = "cards") -> Cards:
     """Validate a colour -> count object and turn it into the canonical (kind, count) pairs."""
     if not isinstance(mapping, Mapping):
-        raise MalformedAction(f"{what} must be an object of colour -> count")
+        raise MalformedAction(
+            f"{what} must be an object of colour -> count", variant="cards_not_object", field=what
+        )
     for kind, n in mapping.items():
         if kind not in KIND_INDEX:
             raise MalformedAction(
-                f"{kind!r} is not a card colour; use one of {', '.join(CARD_KINDS)}"
+                f"{kind!r} is not a card colour; use one of {', '.join(CARD_KINDS)}",
+                variant="unknown_colour",
+                colour=repr(kind),
+                choices=", ".join(CARD_KINDS),
             )
         if not isinstance(n, int) or isinstance(n, bool):
-            raise MalformedAction(f"the count of {kind} cards must be a whole number")
+            raise MalformedAction(
+                f"the count of {kind} cards must be a whole number",
+                variant="count_not_whole",
+                colour=kind,
+            )
         if n < 0:
-            raise MalformedAction(f"the count of {kind} cards cannot be negative")
+            raise MalformedAction(
+                f"the count of {kind} cards cannot be negative",
+                variant="count_negative",
+                colour=kind,
+            )
     return tuple((kind, mapping[kind]) for kind in CARD_KINDS if mapping.get(kind))
 
 
 def _field(data: Mapping, name: str, kind: type, action_type: str) -> Any:
     if name not in data:
-        raise MalformedAction(f"{action_type} needs the field {name!r}")
+        raise MalformedAction(
+            f"{action_type} needs the field {name!r}",
+            variant="missing_field",
+            action=str(action_type),
+            field=repr(name),
+        )
     value = data[name]
     if not isinstance(value, kind) or isinstance(value, bool):
-        raise MalformedAction(f"the field {name!r} of {action_type} has the wrong type")
+        raise MalformedAction(
+            f"the field {name!r} of {action_type} has the wrong type",
+            variant="wrong_type",
+            action=str(action_type),
+            field=repr(name),
+        )
     return value
 
 
@@ -135,11 +158,14 @@ def action_from_dict(data: Any) -> Action:
     Keys that are not part of the action (e.g. "player" in a scenario) are ignored.
     """
     if not isinstance(data, Mapping):
-        raise MalformedAction("an action must be a JSON object")
+        raise MalformedAction("an action must be a JSON object", variant="not_an_object")
     kind = data.get("type")
     if not isinstance(kind, str) or kind not in ACTION_CLASSES:
         raise MalformedAction(
-            f"unknown action type {kind!r}; use one of {', '.join(ACTION_CLASSES)}"
+            f"unknown action type {kind!r}; use one of {', '.join(ACTION_CLASSES)}",
+            variant="unknown_type",
+            type=repr(kind),
+            choices=", ".join(ACTION_CLASSES),
         )
     kind = ActionType(kind)
     if kind is ActionType.DRAW_CARD:
@@ -147,11 +173,16 @@ def action_from_dict(data: Any) -> Action:
         if source == "deck":
             return DrawCard("deck")
         if source != "face_up":
-            raise MalformedAction("draw_card 'from' must be 'deck' or 'face_up'")
+            raise MalformedAction(
+                "draw_card 'from' must be 'deck' or 'face_up'", variant="draw_from"
+            )
         color = _field(data, "color", str, kind)
         if color not in KIND_INDEX:
             raise MalformedAction(
-                f"{color!r} is not a card colour; use one of {', '.join(CARD_KINDS)}"
+                f"{color!r} is not a card colour; use one of {', '.join(CARD_KINDS)}",
+                variant="unknown_colour",
+                colour=repr(color),
+                choices=", ".join(CARD_KINDS),
             )
         return DrawCard("face_up", color)
     if kind is ActionType.CLAIM_ROUTE:
@@ -159,7 +190,9 @@ def action_from_dict(data: Any) -> Action:
     if kind is ActionType.KEEP_TICKETS:
         tickets = _field(data, "tickets", list, kind)
         if not all(isinstance(t, str) for t in tickets):
-            raise MalformedAction("keep_tickets 'tickets' must be a list of ticket ids")
+            raise MalformedAction(
+                "keep_tickets 'tickets' must be a list of ticket ids", variant="tickets_not_list"
+            )
         return KeepTickets(tuple(tickets))
     if kind is ActionType.BUILD_STATION:
         return BuildStation(_field(data, "city", str, kind), make_cards(data.get("cards")))

@@ -55,7 +55,9 @@ def active_seat(state: State, player: str) -> int:
     try:
         seat = state.players.index(player)
     except ValueError:
-        raise IllegalMove("unknown_player", f"{player!r} is not playing this game.") from None
+        raise IllegalMove(
+            "unknown_player", f"{player!r} is not playing this game.", player=repr(player)
+        ) from None
     if state.forfeited[seat]:
         raise IllegalMove("player_forfeited", "You have left this game.")
     return seat
@@ -67,7 +69,11 @@ def not_acting(state: State, player: str, action: Action) -> IllegalMove:
     if state.phase == Phase.INITIAL_TICKETS:
         if type(action) is not KeepTickets:
             return IllegalMove(
-                "tickets_pending", "Everyone first chooses which destination tickets to keep."
+                "tickets_pending",
+                "Everyone first chooses which destination tickets to keep.",
+                variant="opening",
             )
-        return IllegalMove("nothing_to_keep", "You have already chosen your tickets.")
+        return IllegalMove(
+            "nothing_to_keep", "You have already chosen your tickets.", variant="already_chosen"
+        )
     return IllegalMove("not_your_turn", "It is not your turn.")

@@ -11,12 +11,14 @@ from django.conf import settings
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from accounts.models import profile_for
 from games.game_log import turns_of
 from games.models import Game, GameStatus, Invitation, Move, Notification, Seat
 from games.models import NotificationKind as Kind
 from games.selectors import logged_moves
+from games.words import list_text, ordinal
 
 from .chat_lines import chat_lines
 from .clock import local_time_text
@@ -45,15 +47,7 @@ def game_login_link(game: Game) -> str:
 
 def names_list(names: list[str]) -> str:
     """ "Ann", "Ann and Bob", "Ann, Bob and Cy"."""
-    if len(names) <= 1:
-        return "".join(names)
-    return f"{', '.join(names[:-1])} and {names[-1]}"
-
-
-def ordinal(number: int) -> str:
-    teens = 10 <= number % 100 <= 20
-    suffix = "th" if teens else {1: "st", 2: "nd", 3: "rd"}.get(number % 10, "th")
-    return f"{number}{suffix}"
+    return list_text(names)
 
 
 def seats_of(game: Game) -> list[Seat]:
@@ -119,47 +113,70 @@ def your_turn(notification, ctx):
     ctx["sentences"] = since_last_turn(ctx["game"], ctx["seats"], notification.user)
     ctx["chat_lines"] = chat_lines(ctx["game"], notification.user)
     if ctx["opening"]:
-        return (
-            f"Game #{ctx['game_number']}, {ctx['map_name']}, against {ctx['opponents']} "
-            f"has started — choose your tickets by {ctx['deadline_text']}"
-        )
-    return (
-        f"It's your turn in game #{ctx['game_number']}, {ctx['map_name']}, against "
-        f"{ctx['opponents']} — you have until {ctx['deadline_text']}"
-    )
+        return _(
+            "Game #%(number)s, %(map)s, against %(opponents)s has started — choose your "
+            "tickets by %(deadline)s"
+        ) % _game_values(ctx)
+    return _(
+        "It's your turn in game #%(number)s, %(map)s, against %(opponents)s — you have "
+        "until %(deadline)s"
+    ) % _game_values(ctx)
+
+
+def _game_values(ctx) -> dict:
+    return {
+        "number": ctx["game_number"],
+        "map": ctx["map_name"],
+        "opponents": ctx.get("opponents", ""),
+        "deadline": ctx.get("deadline_text", ""),
+    }
 
 
 def reminder(notification, ctx):
-    task = "choose your tickets" if ctx["opening"] else "it's your turn"
-    return (
-        f"Reminder: {task} in game #{ctx['game_number']}, {ctx['map_name']} — "
-        f"you have until {ctx['deadline_text']}"
-    )
+    if ctx["opening"]:
+        subject = _(
+            "Reminder: choose your tickets in game #%(number)s, %(map)s — you have until "
+            "%(deadline)s"
+        )
+    else:
+        subject = _(
+            "Reminder: it's your turn in game #%(number)s, %(map)s — you have until %(deadline)s"
+        )
+    return subject % _game_values(ctx)
 
 
 def last_warning(notification, ctx):
-    task = "choose your tickets" if ctx["opening"] else "move"
-    return (
-        f"Last warning: {task} in game #{ctx['game_number']}, {ctx['map_name']}, by "
-        f"{ctx['deadline_text']} or you are out of the game"
-    )
+    if ctx["opening"]:
+        subject = _(
+            "Last warning: choose your tickets in game #%(number)s, %(map)s, by %(deadline)s "
+            "or you are out of the game"
+        )
+    else:
+        subject = _(
+            "Last warning: move in game #%(number)s, %(map)s, by %(deadline)s or you are out "
+            "of the game"
+        )
+    return subject % _game_values(ctx)
 
 
 def forfeit(notification, ctx):
     seat_id = parse_key(notification.key).seat_id
     gone = next((seat for seat in ctx["seats"] if seat.pk == seat_id), None)
-    ctx["gone_name"] = gone.user.username if gone else "A player"
+    ctx["gone_name"] = gone.user.username if gone else _("A player")
     ctx["gone_is_you"] = gone is not None and gone.user_id == notification.user_id
     ctx["gone_resigned"] = gone is not None and gone.resigned
-    where = f"game #{ctx['game_number']}, {ctx['map_name']}"
+    values = {**_game_values(ctx), "name": ctx["gone_name"]}
     if ctx["gone_resigned"] and not ctx["gone_is_you"]:
-        return _("%(name)s resigned from %(where)s, and is out of the game") % {
-            "name": ctx["gone_name"],
-            "where": where,
-        }
+        return (
+            _("%(name)s resigned from game #%(number)s, %(map)s, and is out of the game") % values
+        )
     if ctx["gone_is_you"]:
-        return f"You ran out of time in {where}, and are out of the game"
-    return f"{ctx['gone_name']} ran out of time in {where}, and is out of the game"
+        return (
+            _("You ran out of time in game #%(number)s, %(map)s, and are out of the game") % values
+        )
+    return (
+        _("%(name)s ran out of time in game #%(number)s, %(map)s, and is out of the game") % values
+    )
 
 
 def result(notification, ctx):
@@ -172,12 +189,12 @@ def result(notification, ctx):
     mine = next((seat for seat in seats if seat.user_id == notification.user_id), None)
     ctx["my_place"] = ordinal(mine.place) if mine and mine.place else None
     ctx["sentences"] = since_last_turn(ctx["game"], seats, notification.user)
-    where = f"Game #{ctx['game_number']}, {ctx['map_name']}"
+    values = {**_game_values(ctx), "place": ctx["my_place"], "count": len(seats)}
     if ctx["aborted"]:
-        return f"{where}, was abandoned: every player ran out of time"
+        return _("Game #%(number)s, %(map)s, was abandoned: every player ran out of time") % values
     if ctx["my_place"]:
-        return f"{where}, is over — you came {ctx['my_place']} of {len(seats)}"
-    return f"{where}, is over"
+        return _("Game #%(number)s, %(map)s, is over — you came %(place)s of %(count)d") % values
+    return _("Game #%(number)s, %(map)s, is over") % values
 
 
 def invitation(notification, ctx):
@@ -209,9 +226,11 @@ def compose(notification: Notification, *, extra: dict | None = None) -> Mail:
     ctx.update(extra or {})
     if notification.kind == Kind.DIGEST:
         count = len(ctx["entries"])
-        subject = (
-            f"Your daily digest: {count} game{'s' if count != 1 else ''} waiting for your move"
-        )
+        subject = ngettext(
+            "Your daily digest: %(count)d game waiting for your move",
+            "Your daily digest: %(count)d games waiting for your move",
+            count,
+        ) % {"count": count}
     else:
         ctx.update(game_context(notification, ctx))
         subject = SUBJECTS[notification.kind](notification, ctx)

@@ -6,6 +6,7 @@ from datetime import timedelta
 from django.conf import settings
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
+from django.utils.translation import pgettext_lazy
 
 MIN_TURN_SECONDS = 60 * 60
 MAX_TURN_SECONDS = 7 * 24 * 60 * 60
@@ -17,16 +18,16 @@ BANK_CHOICES = (0, DAY_SECONDS, 3 * DAY_SECONDS, MAX_BANK_SECONDS)
 
 
 class MapChoice(models.TextChoices):
-    USA = "usa", "USA"
-    EUROPE = "europe", "Europe"
+    USA = "usa", pgettext_lazy("map", "USA")
+    EUROPE = "europe", pgettext_lazy("map", "Europe")
 
 
 class GameStatus(models.TextChoices):
-    OPEN = "open", "Open"
-    CHOOSING = "choosing", "Choosing tickets"
-    PLAYING = "playing", "Playing"
-    FINISHED = "finished", "Finished"
-    ABORTED = "aborted", "Aborted"
+    OPEN = "open", pgettext_lazy("game status", "Open")
+    CHOOSING = "choosing", pgettext_lazy("game status", "Choosing tickets")
+    PLAYING = "playing", pgettext_lazy("game status", "Playing")
+    FINISHED = "finished", pgettext_lazy("game status", "Finished")
+    ABORTED = "aborted", pgettext_lazy("game status", "Aborted")
 
 
 ACTIVE_STATUSES = (GameStatus.CHOOSING, GameStatus.PLAYING)  # started, not over

@@ -6,16 +6,17 @@ and the safety net when the broker is down (the sweep sends what is unsent).
 
 from django.conf import settings
 from django.db import models
+from django.utils.translation import pgettext_lazy
 
 
 class NotificationKind(models.TextChoices):
-    YOUR_TURN = "your_turn", "Your turn"
-    REMINDER = "reminder", "Reminder"
-    LAST_WARNING = "last_warning", "Last warning"
-    FORFEIT = "forfeit", "Forfeit"
-    RESULT = "result", "Result"
-    DIGEST = "digest", "Daily digest"
-    INVITATION = "invitation", "Invitation"
+    YOUR_TURN = "your_turn", pgettext_lazy("mail kind", "Your turn")
+    REMINDER = "reminder", pgettext_lazy("mail kind", "Reminder")
+    LAST_WARNING = "last_warning", pgettext_lazy("mail kind", "Last warning")
+    FORFEIT = "forfeit", pgettext_lazy("mail kind", "Forfeit")
+    RESULT = "result", pgettext_lazy("mail kind", "Result")
+    DIGEST = "digest", pgettext_lazy("mail kind", "Daily digest")
+    INVITATION = "invitation", pgettext_lazy("mail kind", "Invitation")
 
 
 class Notification(models.Model):

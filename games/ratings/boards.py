@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from django.utils.translation import pgettext_lazy
+
 from games.models import MapChoice
 from games.models.rating import OVERALL
 
@@ -9,7 +11,7 @@ MAP_BOARDS = tuple(MapChoice.values)
 BOARDS = (OVERALL, *MAP_BOARDS)
 # Chart colours (Okabe–Ito, as the player colours): distinct for common colour blindness.
 BOARD_COLORS = {OVERALL: "#0072b2", "usa": "#d55e00", "europe": "#009e73"}
-_LABELS = {OVERALL: "Overall", **dict(MapChoice.choices)}
+_LABELS = {OVERALL: pgettext_lazy("rating board", "Overall"), **dict(MapChoice.choices)}
 
 
 def boards_for(map_id: str) -> tuple[str, str]:
@@ -18,4 +20,4 @@ def boards_for(map_id: str) -> tuple[str, str]:
 
 
 def board_label(board: str) -> str:
-    return _LABELS.get(board, board)
+    return str(_LABELS.get(board, board))

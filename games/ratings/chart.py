@@ -13,6 +13,10 @@ from dataclasses import dataclass
 from datetime import datetime
 from xml.sax.saxutils import escape, quoteattr
 
+from django.utils.translation import gettext as _
+
+from games.words import ordinal
+
 # About the width a phone gives the chart, so one unit is about one CSS pixel there.
 WIDTH, HEIGHT = 340, 220
 LEFT, RIGHT, TOP, BOTTOM = 64, 16, 14, 48
@@ -31,11 +35,6 @@ class ChartPoint:
     provisional: bool = False
 
 
-def ordinal(n: int) -> str:
-    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
-
-
 def tooltip(
     *,
     game_id: int,
@@ -48,16 +47,36 @@ def tooltip(
     after: float,
 ) -> str:
     """E.g. "Game #12 (Europe): 2nd of 4 — 1532 → 1547"."""
-    how = " (forfeited)" if forfeited else " (tied)" if tied else ""
-    return (
-        f"Game #{game_id} ({map_label}): {ordinal(place)} of {players}{how}"
-        f" — {round(before)} → {round(after)}"
-    )
+    values = {
+        "number": game_id,
+        "map": map_label,
+        "place": ordinal(place),
+        "count": players,
+        "before": round(before),
+        "after": round(after),
+    }
+    if forfeited:
+        return (
+            _(
+                "Game #%(number)s (%(map)s): %(place)s of %(count)d (forfeited) — "
+                "%(before)d → %(after)d"
+            )
+            % values
+        )
+    if tied:
+        return (
+            _("Game #%(number)s (%(map)s): %(place)s of %(count)d (tied) — %(before)d → %(after)d")
+            % values
+        )
+    return _("Game #%(number)s (%(map)s): %(place)s of %(count)d — %(before)d → %(after)d") % values
 
 
 def private_tooltip(*, before: float, after: float) -> str:
     """A game the viewer may not open: only that it moved the rating."""
-    return f"A private game — {round(before)} → {round(after)}"
+    return _("A private game — %(before)d → %(after)d") % {
+        "before": round(before),
+        "after": round(after),
+    }
 
 
 def _n(value: float) -> str:

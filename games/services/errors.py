@@ -8,8 +8,10 @@ translate them still answers 404 / 403 rather than 500.
 
 from django.core.exceptions import PermissionDenied
 from django.http import Http404
+from django.utils.translation import gettext_lazy
 
 from games.engine import IllegalMove
+from games.refusals import refusal_sentence
 
 # The engine's IllegalMove (a legal-looking action the rules forbid) maps to this status.
 ILLEGAL_MOVE_STATUS = 422
@@ -20,10 +22,10 @@ class GameServiceError(Exception):
 
     status: int = 400
     code: str = "error"
-    default_message: str = "That did not work."
+    default_message: str = gettext_lazy("That did not work.")
 
     def __init__(self, message: str | None = None, *, code: str | None = None):
-        self.message = message or self.default_message
+        self.message = str(message or self.default_message)
         if code:
             self.code = code
         super().__init__(self.message)
@@ -34,7 +36,7 @@ class BadAction(GameServiceError):
 
     status = 400
     code = "bad_action"
-    default_message = "That is not a move this game understands."
+    default_message = gettext_lazy("That is not a move this game understands.")
 
 
 class InvalidSettings(GameServiceError):
@@ -42,7 +44,7 @@ class InvalidSettings(GameServiceError):
 
     status = 400
     code = "invalid_settings"
-    default_message = "Those game settings are not available."
+    default_message = gettext_lazy("Those game settings are not available.")
 
 
 class NotAPlayer(GameServiceError, Http404):
@@ -50,7 +52,7 @@ class NotAPlayer(GameServiceError, Http404):
 
     status = 404
     code = "not_found"
-    default_message = "There is no such game, or it is not yours to see."
+    default_message = gettext_lazy("There is no such game, or it is not yours to see.")
 
 
 class NotAllowed(GameServiceError, PermissionDenied):
@@ -58,7 +60,7 @@ class NotAllowed(GameServiceError, PermissionDenied):
 
     status = 403
     code = "not_allowed"
-    default_message = "You may not do that in this game."
+    default_message = gettext_lazy("You may not do that in this game.")
 
 
 class GameNotActive(GameServiceError):
@@ -66,13 +68,13 @@ class GameNotActive(GameServiceError):
 
     status = 409
     code = "game_not_active"
-    default_message = "This game is not being played right now."
+    default_message = gettext_lazy("This game is not being played right now.")
 
 
 class GameFull(GameServiceError):
     status = 409
     code = "game_full"
-    default_message = "This game is full."
+    default_message = gettext_lazy("This game is full.")
 
 
 class GameMovedOn(GameServiceError):
@@ -80,7 +82,7 @@ class GameMovedOn(GameServiceError):
 
     status = 409
     code = "moved_on"
-    default_message = "The game has moved on; here is the current position."
+    default_message = gettext_lazy("The game has moved on; here is the current position.")
 
 
 def http_status_for(exc: Exception) -> int:
@@ -93,6 +95,9 @@ def http_status_for(exc: Exception) -> int:
 
 
 def player_message_for(exc: Exception) -> str:
-    """The sentence to show the player for a service error or an engine IllegalMove."""
+    """The sentence to show the player for a service error or an engine IllegalMove, in the
+    active language."""
+    if isinstance(exc, IllegalMove):
+        return refusal_sentence(exc)
     message = getattr(exc, "message", None)
-    return message if isinstance(message, str) and message else str(exc)
+    return str(message) if message else str(exc)

@@ -94,11 +94,14 @@ def create_game_locked(
 ) -> Game:
     """game_create inside the caller's transaction."""
     if map_id not in MapChoice.values:
-        raise InvalidSettings("Choose one of the maps on offer.")
+        raise InvalidSettings(_("Choose one of the maps on offer."))
     if not MIN_PLAYERS <= int(max_players) <= MAX_PLAYERS:
-        raise InvalidSettings(f"A game has {MIN_PLAYERS} to {MAX_PLAYERS} seats.")
+        raise InvalidSettings(
+            _("A game has %(least)d to %(most)d seats.")
+            % {"least": MIN_PLAYERS, "most": MAX_PLAYERS}
+        )
     if not MIN_TURN_SECONDS <= int(turn_seconds) <= MAX_TURN_SECONDS:
-        raise InvalidSettings("The time per move is between one hour and seven days.")
+        raise InvalidSettings(_("The time per move is between one hour and seven days."))
     if int(bank_seconds) not in BANK_CHOICES:
         raise InvalidSettings(_("Choose a time bank among those on offer."))
     game = Game.objects.create(
@@ -137,7 +140,7 @@ def join_game_locked(locked: Game, *, user, invite_token: str | None = None) -> 
     ):
         raise NotAPlayer()
     if locked.status != GameStatus.OPEN:
-        raise GameNotActive("This game has already started.")
+        raise GameNotActive(_("This game has already started."))
     if len(seats) >= locked.max_players:
         raise GameFull()
     seat = Seat.objects.create(
@@ -163,7 +166,9 @@ def game_leave(*, game_id, user) -> Game | None:
         if mine is None:
             raise NotAPlayer()
         if locked.status != GameStatus.OPEN:
-            raise GameNotActive("The game has started: you can no longer leave it from the lobby.")
+            raise GameNotActive(
+                _("The game has started: you can no longer leave it from the lobby.")
+            )
         others = [seat for seat in seats if seat.pk != mine.pk]
         if not others:
             locked.delete()
@@ -184,13 +189,13 @@ def game_start(*, game_id, user) -> Game:
         if not locked.seats.filter(user=user).exists():
             if locked.is_private:
                 raise NotAPlayer()
-            raise NotAllowed("Only the game's creator can start it.")
+            raise NotAllowed(_("Only the game's creator can start it."))
         if locked.creator_id != user.pk:
-            raise NotAllowed("Only the game's creator can start it.")
+            raise NotAllowed(_("Only the game's creator can start it."))
         if locked.status != GameStatus.OPEN:
-            raise GameNotActive("This game has already started.")
+            raise GameNotActive(_("This game has already started."))
         if not enough_to_start(locked.seats.count()):
-            raise NotAllowed("Wait for at least one more player before starting.")
+            raise NotAllowed(_("Wait for at least one more player before starting."))
         start_locked(locked)
     return locked
 

@@ -9,6 +9,7 @@ from django.utils.translation import gettext as _
 from games import engine
 from games.live import forget_versions_on_commit
 from games.models import Game, GameStatus, Move, Seat
+from games.refusals import refusal_sentence
 
 from .clock import SeatPauses, with_vacation_flag
 from .errors import BadAction, GameMovedOn, GameNotActive, NotAllowed, NotAPlayer
@@ -38,7 +39,10 @@ def parse_action(action) -> "engine.Action":
     try:
         return engine.action_from_dict(action)
     except engine.MalformedAction as exc:
-        raise BadAction(f"That is not a move this game understands: {exc.message}.") from None
+        raise BadAction(
+            _("That is not a move this game understands: %(reason)s.")
+            % {"reason": refusal_sentence(exc)}
+        ) from None
 
 
 def opening_choice_open(state: "engine.State", seat) -> bool:
@@ -76,7 +80,7 @@ def game_play(
     try:
         expected_version = int(expected_version)
     except (TypeError, ValueError):
-        raise BadAction("The move did not say which position it was made in.") from None
+        raise BadAction(_("The move did not say which position it was made in.")) from None
     with transaction.atomic(durable=True):
         # Held until commit: a second post for this game waits here, then sees the new version.
         game = lock_game(game_id)
@@ -89,14 +93,14 @@ def game_play(
             raise NotAPlayer()
         if not game.is_active:
             if game.status == GameStatus.OPEN:
-                raise GameNotActive("The game has not started yet.")
-            raise GameNotActive("This game is over.")
+                raise GameNotActive(_("The game has not started yet."))
+            raise GameNotActive(_("This game is over."))
         state = engine.State.from_dict(game.state)
         behind = expected_version < game.version and opening_choice_open(state, seat)
         if expected_version != game.version and not behind:
             raise GameMovedOn()
         if seat.forfeited and not seat.taken_over:
-            raise NotAllowed("You are out of this game: your time ran out.")
+            raise NotAllowed(_("You are out of this game: your time ran out."))
         parsed = parse_action(action)
         was_to_move = seat.to_move
         previous = engine.player_view(state, None)

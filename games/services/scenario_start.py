@@ -20,10 +20,13 @@ import random
 from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext
 
 from games import engine, notify
 from games.models import Game, MapChoice, Move, Seat
 from games.models.game import DEFAULT_TURN_SECONDS, MAX_TURN_SECONDS, MIN_TURN_SECONDS, new_seed
+from games.refusals import refusal_sentence
 
 from .clock import settle_clock
 from .colors import first_free_color
@@ -36,26 +39,27 @@ MAX_SCENARIO_BYTES = 256 * 1024
 class ScenarioRefused(GameServiceError):
     status = 400
     code = "bad_scenario"
-    default_message = "That file is not a game position this site can start."
+    default_message = gettext_lazy("That file is not a game position this site can start.")
 
 
 def parse_scenario_file(raw: bytes) -> dict:
     """The JSON object of an uploaded file, or ScenarioRefused saying what is wrong with it."""
     if len(raw) > MAX_SCENARIO_BYTES:
         raise ScenarioRefused(
-            f"The file is too large ({len(raw) // 1024} KB); a scenario is at most "
-            f"{MAX_SCENARIO_BYTES // 1024} KB."
+            _("The file is too large (%(size)d KB); a scenario is at most %(most)d KB.")
+            % {"size": len(raw) // 1024, "most": MAX_SCENARIO_BYTES // 1024}
         )
     try:
         data = json.loads(raw.decode("utf-8"))
     except UnicodeDecodeError:
-        raise ScenarioRefused("The file is not text (UTF-8 JSON).") from None
+        raise ScenarioRefused(_("The file is not text (UTF-8 JSON).")) from None
     except json.JSONDecodeError as exc:
         raise ScenarioRefused(
-            f"The file is not valid JSON: {exc.msg} (line {exc.lineno})."
+            _("The file is not valid JSON: %(error)s (line %(line)d).")
+            % {"error": exc.msg, "line": exc.lineno}
         ) from None
     if not isinstance(data, dict):
-        raise ScenarioRefused("A scenario file holds one JSON object.")
+        raise ScenarioRefused(_("A scenario file holds one JSON object."))
     return data
 
 
@@ -65,19 +69,24 @@ def check_scenario(document: dict) -> "engine.State":
     try:
         state, actions = engine.load_scenario(document)
     except engine.ScenarioError as exc:
-        raise ScenarioRefused(f"The scenario is not valid: {exc}.") from None
+        raise ScenarioRefused(_("The scenario is not valid: %(error)s.") % {"error": exc}) from None
     if document.get("map") not in MapChoice.values:
-        raise ScenarioRefused("Choose one of the maps on offer.")
+        raise ScenarioRefused(_("Choose one of the maps on offer."))
     for number, (player, action) in enumerate(actions, 1):
         try:
             state, _events = engine.play(state, player, action)
         except engine.IllegalMove as exc:
             raise ScenarioRefused(
-                f"Action {number} ({player}: {action.to_dict()['type']}) breaks the rules: "
-                f"{exc.message}"
+                _("Action %(number)d (%(player)s: %(type)s) breaks the rules: %(refusal)s")
+                % {
+                    "number": number,
+                    "player": player,
+                    "type": action.to_dict()["type"],
+                    "refusal": refusal_sentence(exc),
+                }
             ) from None
     if state.phase == engine.Phase.GAME_OVER:
-        raise ScenarioRefused("In that position the game is already over.")
+        raise ScenarioRefused(_("In that position the game is already over."))
     return state
 
 
@@ -85,7 +94,12 @@ def _users(names: list[str]) -> list:
     found = {user.username: user for user in get_user_model().objects.filter(username__in=names)}
     missing = [name for name in names if name not in found]
     if missing:
-        raise ScenarioRefused(f"No player is called {', '.join(missing)}.")
+        raise ScenarioRefused(
+            ngettext(
+                "No player is called %(names)s.", "No players are called %(names)s.", len(missing)
+            )
+            % {"names": ", ".join(missing)}
+        )
     return [found[name] for name in names]
 
 
@@ -102,24 +116,29 @@ def game_start_from_scenario(
     try:
         turn_seconds = int(turn_seconds)
     except (TypeError, ValueError):
-        raise InvalidSettings("The time per move is a number of seconds.") from None
+        raise InvalidSettings(_("The time per move is a number of seconds.")) from None
     if not MIN_TURN_SECONDS <= turn_seconds <= MAX_TURN_SECONDS:
-        raise InvalidSettings("The time per move is between one hour and seven days.")
+        raise InvalidSettings(_("The time per move is between one hour and seven days."))
     players = document.get("players")
     if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
-        raise ScenarioRefused("The scenario's 'players' must be a list of names.")
+        raise ScenarioRefused(_("The scenario's 'players' must be a list of names."))
     names = list(usernames) if usernames else list(players)
     if len(names) != len(players):
         raise ScenarioRefused(
-            f"The scenario has {len(players)} players; name {len(players)} site players."
+            ngettext(
+                "The scenario has %(count)d player; name %(count)d site player.",
+                "The scenario has %(count)d players; name %(count)d site players.",
+                len(players),
+            )
+            % {"count": len(players)}
         )
     if len(set(names)) != len(names):
-        raise ScenarioRefused("Each player can take only one seat.")
+        raise ScenarioRefused(_("Each player can take only one seat."))
     document = {**document, "seed": new_seed()}
     check_scenario(document)
     users = _users(names)
     if not creator.is_staff and creator.pk not in {user.pk for user in users}:
-        raise NotAllowed("Start games you play in (the admin can start them for anyone).")
+        raise NotAllowed(_("Start games you play in (the admin can start them for anyone)."))
     return _create_started(
         creator=creator, document=document, users=users, turn_seconds=turn_seconds
     )
@@ -131,13 +150,13 @@ def game_new_from_replay(*, game_id: int, user, move_number: int, turn_seconds=N
     try:
         move_number = int(move_number)
     except (TypeError, ValueError):
-        raise InvalidSettings("Choose a move of the replay.") from None
+        raise InvalidSettings(_("Choose a move of the replay.")) from None
     source = Game.objects.filter(pk=game_id).prefetch_related("seats__user").first()
     seats = list(source.seats.all()) if source else []
     if source is None or not any(seat.user_id == user.pk for seat in seats):
         raise NotAPlayer()
     if not source.is_over:
-        raise GameNotActive("Only a finished game's replay can start a new game.")
+        raise GameNotActive(_("Only a finished game's replay can start a new game."))
     state = start_state(source)
     position, used = None, 0
     with contextlib.suppress(engine.PositionNotWritable):
@@ -152,7 +171,7 @@ def game_new_from_replay(*, game_id: int, user, move_number: int, turn_seconds=N
         except engine.PositionNotWritable:
             continue
     if position is None:
-        raise GameNotActive("No new game can start from that position.")
+        raise GameNotActive(_("No new game can start from that position."))
     shuffle = random.SystemRandom().shuffle
     shuffle(position["train_deck"])
     shuffle(position["ticket_deck"])

@@ -19,6 +19,7 @@ from datetime import date, datetime, time, timedelta
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from accounts.models import Vacation, profile_for
 from games.mail.clock import zone
@@ -37,7 +38,7 @@ PLAN_AHEAD = timedelta(days=365)
 class InvalidVacation(GameServiceError):
     status = 400
     code = "invalid_vacation"
-    default_message = "Those dates do not make a vacation."
+    default_message = gettext_lazy("Those dates do not make a vacation.")
 
 
 def days_in_year(first_day: date, last_day: date, year: int) -> int:

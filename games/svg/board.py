@@ -10,6 +10,11 @@ import math
 import re
 from collections.abc import Callable, Collection, Mapping
 
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext, pgettext
+
+from games.words import colour_name, map_name
+
 from .layout import CITY_R, HEIGHT, LABEL_SIZE, TRACK_H, TWIN_OFFSET, WIDTH, layout_for
 from .markup import attr, num, text
 from .palette import (
@@ -115,8 +120,8 @@ def board_svg(
 
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" class="ttrb" viewBox="0 0 {WIDTH} {HEIGHT}"'
-        f' width="100%" role="group" aria-label={attr(title or game_map.name)}>',
-        f"<title>{text(title or game_map.name)}</title>",
+        f' width="100%" role="group" aria-label={attr(title or map_name(game_map.id))}>',
+        f"<title>{text(title or map_name(game_map.id))}</title>",
         f"<style>{STYLE}</style>",
         _literal_owner_style(colours[p] for p in players),
         f'<defs><path id="ttr-lm" class="lm" d="{_LOCO}"/>'
@@ -216,14 +221,18 @@ def _colour_word(colour: str) -> str:
 def _route_title(game_map, route, owner_name) -> str:
     a = game_map.cities[route.a].name
     b = game_map.cities[route.b].name
-    parts = [f"{a} – {b}", str(route.length), _colour_word(route.color)]
+    parts = [f"{a} – {b}", str(route.length), colour_name(_colour_word(route.color))]
     if route.tunnel:
-        parts.append("tunnel")
+        parts.append(pgettext("a kind of route", "tunnel"))
     if route.locomotives:
-        plural = "s" if route.locomotives > 1 else ""
-        parts.append(f"ferry, {route.locomotives} locomotive{plural}")
+        parts.append(
+            ngettext(
+                "ferry, %(count)d locomotive", "ferry, %(count)d locomotives", route.locomotives
+            )
+            % {"count": route.locomotives}
+        )
     if owner_name:
-        parts.append(f"claimed by {owner_name}")
+        parts.append(_("claimed by %(player)s") % {"player": owner_name})
     return " · ".join(parts)
 
 
@@ -329,6 +338,10 @@ def _highlights(game_map, layout, route_ids, kind="hl") -> list[str]:
     return out
 
 
+def _station_title(owner: str, city: str) -> str:
+    return _("Station of %(player)s in %(city)s") % {"player": owner, "city": city}
+
+
 def _city(name, cid, layout, *, station_class, station_owner, new=False) -> str:
     px, py = layout.points[cid]
     label = layout.labels[cid]
@@ -342,7 +355,7 @@ def _city(name, cid, layout, *, station_class, station_owner, new=False) -> str:
     if station_class is not None:
         parts.append(
             f'<use href="#ttr-st" class="st {station_class}" x="{num(px)}" y="{num(py)}">'
-            f"<title>{text(f'Station of {station_owner} in {name}')}</title></use>"
+            f"<title>{text(_station_title(station_owner, name))}</title></use>"
         )
     parts.append(f'<text x="{num(label.x)}" y="{num(label.y)}"{anchor}>{text(name)}</text>')
     parts.append("</g>")

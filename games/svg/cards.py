@@ -8,6 +8,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext, pgettext, pgettext_lazy
+
+from games.words import colour_name
+
 from .markup import attr, num, text
 from .palette import CARD_COLORS, CARD_LETTERS, ink_on
 from .textwidth import FONT
@@ -15,7 +20,8 @@ from .textwidth import FONT
 CARD_W, CARD_H = 48, 72
 GAP = 5
 CARD_KINDS = ("red", "orange", "yellow", "green", "blue", "purple", "white", "black", "locomotive")
-CARD_NAMES = {"locomotive": "Loco"}
+# A card's short name as the card shows it ("Red", "Loco").
+CARD_NAMES = {"locomotive": pgettext_lazy("the locomotive card, short", "Loco")}
 
 _CAR = "M-13-8h26v12h-26zM-9 6a2.6 2.6 0 1 0 .1 0zM9 6a2.6 2.6 0 1 0 .1 0z"
 _ENGINE = (
@@ -44,7 +50,8 @@ _STYLE = f"<style>{STYLE}</style>"
 
 
 def card_name(color: str) -> str:
-    return CARD_NAMES.get(color, color.capitalize())
+    name = CARD_NAMES.get(color)
+    return str(name) if name is not None else colour_name(color).capitalize()
 
 
 def _check(color: str) -> None:
@@ -90,14 +97,18 @@ def _svg(width: float, label: str, body: str, *, rainbow: bool) -> str:
 def card_svg(color: str, *, count: int | None = None) -> str:
     """One card face (a face-up card, or a card with its count)."""
     _check(color)
-    label = f"{card_name(color)} card" if count is None else f"{count} × {card_name(color)}"
+    label = (
+        pgettext("a card's picture", "%(name)s card") % {"name": card_name(color)}
+        if count is None
+        else f"{count} × {card_name(color)}"
+    )
     return _svg(CARD_W, label, _card(color, 0, count), rainbow=color == "locomotive")
 
 
 def deck_svg(count: int) -> str:
     """The back of the draw pile, with how many cards are left in it."""
     body = (
-        f'<g class="card deck"><title>{text(f"Draw pile: {count} cards")}</title>'
+        f'<g class="card deck"><title>{text(_draw_pile(count))}</title>'
         f'<rect class="cb" x=".6" y=".6" width="{CARD_W - 1.2}" height="{CARD_H - 1.2}" rx="5"'
         ' fill="#1f3a5f"/>'
         f'<rect x="5" y="5" width="{CARD_W - 10}" height="{CARD_H - 10}" rx="3" fill="none"'
@@ -106,22 +117,32 @@ def deck_svg(count: int) -> str:
         f'<circle class="bd" cx="{CARD_W / 2}" cy="19" r="12.5"/>'
         f'<text class="cq" x="{CARD_W / 2}" y="25">{text(count)}</text></g>'
     )
-    return _svg(CARD_W, f"Draw pile, {count} cards", body, rainbow=False)
+    return _svg(CARD_W, _draw_pile(count), body, rainbow=False)
+
+
+def _draw_pile(count: int) -> str:
+    return ngettext("Draw pile: %(count)d card", "Draw pile: %(count)d cards", count) % {
+        "count": count
+    }
 
 
 def hand_svg(hand: Mapping[str, int]) -> str:
     """A player's cards as a row, one card per colour held, each with its count."""
     held = [(color, int(hand.get(color, 0))) for color in CARD_KINDS if hand.get(color, 0) > 0]
     if not held:
+        none = _("No train cards")
         return (
             '<svg xmlns="http://www.w3.org/2000/svg" class="ttrc" viewBox="0 0 150 30"'
-            ' width="180" role="img" aria-label="No train cards">'
+            f' width="180" role="img" aria-label={attr(none)}>'
             f"{_STYLE}"
             '<rect x="1" y="1" width="18" height="28" rx="3" fill="none" stroke="#888"'
             ' stroke-dasharray="3 2"/>'
-            '<text x="26" y="20" font-size="13" fill="#555">No train cards</text></svg>'
+            f'<text x="26" y="20" font-size="13" fill="#555">{text(none)}</text></svg>'
         )
     body = "".join(_card(color, i * (CARD_W + GAP), count) for i, (color, count) in enumerate(held))
     width = len(held) * (CARD_W + GAP) - GAP
-    label = "Your cards: " + ", ".join(f"{n} {card_name(k).lower()}" for k, n in held)
+    cards = pgettext("between items of a list", ", ").join(
+        f"{n} {card_name(k).lower()}" for k, n in held
+    )
+    label = _("Your cards: %(cards)s") % {"cards": cards}
     return _svg(width, label, body, rainbow=any(k == "locomotive" for k, _ in held))

@@ -11,6 +11,8 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping
 
+from django.utils.translation import ngettext
+
 from .layout import CITY_R, HEIGHT, LABEL_SIZE, TWIN_OFFSET, WIDTH, layout_for
 from .markup import attr, num, text
 from .textwidth import FONT
@@ -66,7 +68,7 @@ def heat_map_svg(
     title: str,
     legend_label: str,
     none_label: str,
-    claim_word=lambda n: f"{n} claim{'s' if n != 1 else ''}",
+    claim_word=lambda n: ngettext("%(n)d claim", "%(n)d claims", n) % {"n": n},
 ) -> str:
     """The board with every route coloured by `counts[route id]` and a legend under it."""
     layout = layout_for(game_map)

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext, pgettext
+
 from .layout import HEIGHT, WIDTH, layout_for
 from .markup import attr, num, text
 from .textwidth import FONT, text_width
@@ -68,6 +71,19 @@ def _progress(done: bool | None, muted: str) -> str:
     )
 
 
+def ticket_label(a: str, b: str, points: int, *, long: bool, done: bool | None) -> str:
+    """ "Ticket Wien – Paris, 12 points, long route, done": the ticket's facts, one per part."""
+    parts = [
+        _("Ticket %(a)s – %(b)s") % {"a": a, "b": b},
+        ngettext("%(count)d point", "%(count)d points", points) % {"count": points},
+    ]
+    if long:
+        parts.append(pgettext("a ticket's kind", "long route"))
+    if done is not None:
+        parts.append(pgettext("a ticket", "done") if done else pgettext("a ticket", "not yet done"))
+    return pgettext("between items of a list", ", ").join(parts)
+
+
 def ticket_svg(game_map, ticket_id: str, *, done: bool | None = None) -> str:
     """One destination ticket; ``done`` True/False adds a progress mark, None leaves it off."""
     ticket = game_map.tickets[ticket_id]
@@ -75,8 +91,7 @@ def ticket_svg(game_map, ticket_id: str, *, done: bool | None = None) -> str:
     long = ticket.long
     face, edge = ("#1f3a5f", "#e8c872") if long else ("#fbf4e0", "#b9a77a")
     ink = "#fff" if long else "#1e1e1e"
-    status = "" if done is None else (", done" if done else ", not yet done")
-    label = f"Ticket {a} – {b}, {ticket.points} points{', long route' if long else ''}{status}"
+    label = ticket_label(a, b, ticket.points, long=long, done=done)
     size = min(_fit(a, NAME_W), _fit(b, NAME_W))
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" class="ttrt{" long" if long else ""}"'
@@ -89,7 +104,8 @@ def ticket_svg(game_map, ticket_id: str, *, done: bool | None = None) -> str:
     ]
     if long:
         parts.append(
-            f'<text class="sm" x="10" y="15" fill="{edge}" letter-spacing="1">LONG ROUTE</text>'
+            f'<text class="sm" x="10" y="15" fill="{edge}" letter-spacing="1">'
+            f"{text(pgettext('printed on a long ticket', 'LONG ROUTE'))}</text>"
         )
     parts += [
         f'<text class="tn" x="10" y="36" font-size="{num(size)}" fill="{ink}">{text(a)}</text>',

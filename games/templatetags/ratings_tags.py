@@ -2,6 +2,7 @@
 
 from django import template
 from django.utils.safestring import mark_safe
+from django.utils.translation import gettext as _
 
 from games.models.rating import OVERALL
 from games.ratings.boards import BOARD_COLORS, board_label
@@ -35,7 +36,8 @@ def profile_ratings(context, profile_user):
         chart = mark_safe(  # noqa: S308 - every text in the SVG is escaped by chart.py
             rating_chart_svg(
                 points,
-                title=f"{profile_user.username}'s {board_label(board)} rating after each game",
+                title=_("%(player)s's %(board)s rating after each game")
+                % {"player": profile_user.username, "board": board_label(board)},
                 color=BOARD_COLORS.get(board, "#0072b2"),
             )
         )

@@ -10,11 +10,14 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
 from games.engine import ActionType
 from games.engine.maps import CARD_KINDS
 from games.services.errors import BadAction
 
-CHOOSE_PAYMENT = "Choose one of the ways to pay that are offered."
+CHOOSE_PAYMENT = gettext_lazy("Choose one of the ways to pay that are offered.")
 # ASCII digits only (str.isdigit also takes '²' and '١', which int() refuses or reads), and
 # few enough that no count or version can be absurdly long.
 COUNT = re.compile(r"[0-9]{1,9}")
@@ -43,14 +46,14 @@ def parse_cards(token: str) -> dict[str, int]:
 def _required(post, name: str, message: str | None = None) -> str:
     value = (post.get(name) or "").strip()
     if not value:
-        raise BadAction(message or f"The form is missing its {name.replace('_', ' ')}.")
+        raise BadAction(message or _("The form is missing its %(field)s.") % {"field": name})
     return value
 
 
 def expected_version(post) -> int:
     version = _count((post.get("version") or "").strip())
     if version is None:
-        raise BadAction("The form did not say which position it was made against.")
+        raise BadAction(_("The form did not say which position it was made against."))
     return version
 
 
@@ -77,7 +80,7 @@ def action_from_post(post) -> dict:
     if action_type == ActionType.BUILD_STATION:
         return {
             "type": action_type,
-            "city": _required(post, "city", "Choose a city for your station."),
+            "city": _required(post, "city", _("Choose a city for your station.")),
             "cards": parse_cards(_required(post, "cards", CHOOSE_PAYMENT)),
         }
     if action_type == ActionType.PAY_TUNNEL:

@@ -96,7 +96,8 @@ def create(request):
         form.add_error(None, exc.message)
         return _lobby_page(request, form, status=exc.status)
     messages.success(
-        request, "Game created. Send its invitation link to friends, or wait for players to join."
+        request,
+        _("Game created. Send its invitation link to friends, or wait for players to join."),
     )
     return redirect(reverse("lobby") + f"#game-{game.pk}")
 
@@ -155,10 +156,10 @@ def join(request, game_id):
     if not done:
         return redirect("lobby")
     if seat.game.status != GameStatus.OPEN:
-        messages.success(request, "The game is full and has started: choose your tickets.")
+        messages.success(request, _("The game is full and has started: choose your tickets."))
         return redirect(game_page_path(seat.game))
     messages.success(
-        request, "You have a seat. The game starts when it is full or the creator starts it."
+        request, _("You have a seat. The game starts when it is full or the creator starts it.")
     )
     return redirect("lobby")
 
@@ -168,7 +169,7 @@ def join(request, game_id):
 def leave(request, game_id):
     _game, done = _lobby_move(request, game_leave, game_id=game_id)
     if done:
-        messages.success(request, "You left the game.")
+        messages.success(request, _("You left the game."))
     return redirect("lobby")
 
 

@@ -12,7 +12,7 @@ from datetime import timedelta
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext, pgettext
 
 from games.clock_text import duration_text
 from games.engine import TUNNEL_REVEAL, ActionType, PendingKind, Phase, TieBreak
@@ -24,6 +24,7 @@ from games.services.extra_time import may_give_time
 from games.services.lobby import enough_to_start
 from games.svg import board_svg, card_svg, deck_svg, hand_svg, ticket_svg
 from games.svg.palette import CARD_LETTERS, colour_class, player_css, player_initials
+from games.words import colour_name, map_name
 
 from .action_form import cards_token
 from .statistics_sheet import statistics_sheet
@@ -48,11 +49,14 @@ def tie_break_sentence(game_map) -> str:
 
 def payment_label(cards: dict[str, int]) -> str:
     parts = [
-        f"{n} {color}{'s' if color == 'locomotive' and n > 1 else ''}"
+        ngettext("%(count)d locomotive", "%(count)d locomotives", n) % {"count": n}
+        if color == "locomotive"
+        else pgettext("a number of cards of a colour", "%(count)d %(colour)s")
+        % {"count": n, "colour": colour_name(color)}
         for color, n in cards.items()
         if n
     ]
-    return " + ".join(parts) if parts else "nothing"
+    return " + ".join(parts) if parts else _("nothing")
 
 
 def payment_options(actions: list[dict]) -> list[dict]:
@@ -176,18 +180,23 @@ def choose_panel(
     base = default_panel(table)
     if requested == "route" and route_id and base["name"] == "turn":
         if route_id not in table.game_map.routes:
-            return base, "There is no such route."
+            return base, _("There is no such route.")
         panel = route_panel(table, route_id)
         if panel:
             return panel, None
         name = route_info(table, route_id)["name"]
         why = table.claim_refusal(route_id)
-        return base, f"You cannot claim {name} now." + (f" {why}" if why else "")
+        if why:
+            return base, _("You cannot claim %(route)s now. %(reason)s") % {
+                "route": name,
+                "reason": why,
+            }
+        return base, _("You cannot claim %(route)s now.") % {"route": name}
     if requested == "station" and base["name"] == "turn":
         panel = station_panel(table, city)
         if panel:
             return panel, None
-        return base, "You cannot build a station now."
+        return base, _("You cannot build a station now.")
     return base, None
 
 
@@ -395,19 +404,7 @@ def turned_up(cards: list[str]) -> list[dict]:
 
 
 def card_label(color: str) -> str:
-    return _("locomotive") if color == "locomotive" else CARD_NAMES.get(color, color)
-
-
-CARD_NAMES = {
-    "red": gettext_lazy("red"),
-    "orange": gettext_lazy("orange"),
-    "yellow": gettext_lazy("yellow"),
-    "green": gettext_lazy("green"),
-    "blue": gettext_lazy("blue"),
-    "purple": gettext_lazy("purple"),
-    "white": gettext_lazy("white"),
-    "black": gettext_lazy("black"),
-}
+    return colour_name(color)
 
 
 def with_turned_up(entries: list[dict]) -> list[dict]:
@@ -462,7 +459,7 @@ def board(table: Table, *, since: dict | None = None) -> str:
         new_stations=since["stations"] if since else (),
         player_colors=table.colors,
         player_names=table.names,
-        title=f"{table.game_map.name} board",
+        title=_("%(map)s board") % {"map": map_name(table.game_map.id)},
     )
 
 
@@ -546,7 +543,7 @@ def page_context(
     since = since_last_turn(table, moves)
     context.update(
         {
-            "map_name": table.game_map.name,
+            "map_name": map_name(table.game_map.id),
             "has_stations": table.game_map.has_stations,
             "since": since,
             "board_svg": "" if keep.get("keep_board") else board(table, since=since),

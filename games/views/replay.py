@@ -1,6 +1,7 @@
 """The replay (the board as it was after any move, public information only) and the full log."""
 
 from django.shortcuts import render
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
 from games import engine
@@ -11,6 +12,7 @@ from games.selectors import access_game, logged_moves, names_for, seat_for
 from games.services.replay import replay_to
 from games.svg import board_svg, card_svg
 from games.svg.palette import colour_class, player_css, player_initials
+from games.words import map_name
 
 from .page import turned_up, with_turned_up
 
@@ -73,7 +75,8 @@ def game_replay(request, game_id: int):
                     player_names=names,
                     new_routes=_claimed(turn),
                     new_stations=_built(turn),
-                    title=f"{game_map.name} board after turn {position}",
+                    title=_("%(map)s board after turn %(turn)d")
+                    % {"map": map_name(game_map.id), "turn": position},
                 ),
                 "face_up": [card_svg(color) for color in view["face_up"]],
                 "sentences": turn.sentences if turn else [],

@@ -18,6 +18,7 @@ from django.utils import timezone
 from games import engine
 from games.engine import ActionType, Phase
 from games.models import Game, Seat
+from games.refusals import refusal_sentence
 from games.services.clock import SeatPauses
 
 
@@ -110,7 +111,7 @@ class Table:
         try:
             engine.apply(self._state, self.viewer, engine.action_from_dict(action))
         except engine.IllegalMove as refusal:
-            return refusal.message
+            return refusal_sentence(refusal)
         return ""
 
     @cached_property

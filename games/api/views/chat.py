@@ -2,6 +2,7 @@
 game you sit at, report a message, mute the chat for yourself."""
 
 from django.core.validators import RegexValidator
+from django.utils.translation import gettext_lazy
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import serializers, status
 from rest_framework.permissions import IsAuthenticated
@@ -31,7 +32,8 @@ class ChatPage(serializers.Serializer):
 class ChatBody(StrictBody):
     # Something to read: not empty, not only spaces (the schema says so too).
     text = serializers.CharField(
-        max_length=CHAT_MAX_LENGTH, validators=[RegexValidator(r"\S", "Write something.")]
+        max_length=CHAT_MAX_LENGTH,
+        validators=[RegexValidator(r"\S", gettext_lazy("Write something."))],
     )
 
 

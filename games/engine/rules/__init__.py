@@ -77,7 +77,9 @@ def apply(state: State, player: str, action: Action) -> tuple[State, list[dict]]
     elif kind is Pass:
         _pass(state, d, player)
     else:
-        raise IllegalMove("malformed_action", f"{action!r} is not an action")
+        raise IllegalMove(
+            "malformed_action", f"{action!r} is not an action", variant="not_an_action"
+        )
     del values["events"]
     d.__class__ = State
     return d, events
@@ -98,19 +100,25 @@ def _check_pending(state: State, kind: type) -> None:
     if state.phase == Phase.INITIAL_TICKETS:
         if kind is not KeepTickets:
             raise IllegalMove(
-                "tickets_pending", "Everyone first chooses which destination tickets to keep."
+                "tickets_pending",
+                "Everyone first chooses which destination tickets to keep.",
+                variant="opening",
             )
     elif pending is None:
         if kind is PayTunnel or kind is DeclineTunnel:
             raise IllegalMove("no_tunnel_pending", "You have no tunnel to pay for.")
         if kind is KeepTickets:
-            raise IllegalMove("nothing_to_keep", "You have no tickets to choose from.")
+            raise IllegalMove(
+                "nothing_to_keep", "You have no tickets to choose from.", variant="none_offered"
+            )
     elif pending is SECOND_CARD:
         if kind is not DrawCard:
             raise IllegalMove("draw_second_card", "Draw your second train card.")
     elif pending is TICKET_CHOICE:
         if kind is not KeepTickets:
-            raise IllegalMove("tickets_pending", "Choose which of the drawn tickets to keep.")
+            raise IllegalMove(
+                "tickets_pending", "Choose which of the drawn tickets to keep.", variant="drawn"
+            )
     elif kind is not PayTunnel and kind is not DeclineTunnel:
         raise IllegalMove("tunnel_pending", "Pay the tunnel's extra cards or decline it.")
 

@@ -17,16 +17,24 @@ from .turns import end_turn
 
 def check_open(d: Draft, route: RouteInfo, player: str) -> None:
     if route.id in d.claims:
-        raise IllegalMove("route_taken", f"{_name(d, route)} is already claimed.")
+        raise IllegalMove(
+            "route_taken", f"{_name(d, route)} is already claimed.", route=_name(d, route)
+        )
     shared = tracks_shared(len(d.players))
     if twin_closes(d.claims.get(route.twin), player, shared):
         if not shared:
             raise IllegalMove(
                 "double_route_closed",
                 f"With {len(d.players)} players only one track of {_name(d, route)} can be used.",
+                variant="few_players",
+                count=len(d.players),
+                route=_name(d, route),
             )
         raise IllegalMove(
-            "double_route_closed", f"You already hold the other track of {_name(d, route)}."
+            "double_route_closed",
+            f"You already hold the other track of {_name(d, route)}.",
+            variant="own_twin",
+            route=_name(d, route),
         )
 
 
@@ -34,17 +42,26 @@ def check_route_payment(route: RouteInfo, cards: Cards) -> tuple[int, int, int]:
     color, n_color, n_loco = split(cards)
     if n_color + n_loco != route.length:
         raise IllegalMove(
-            "wrong_cards", f"This route takes exactly {route.length} cards, not {n_color + n_loco}."
+            "wrong_cards",
+            f"This route takes exactly {route.length} cards, not {n_color + n_loco}.",
+            variant="route_length",
+            count=route.length,
+            given=n_color + n_loco,
         )
     if route.color != GRAY and color != LOCO and color != route.color:
         raise IllegalMove(
             "wrong_cards",
             f"This route is {CARD_KINDS[route.color]}: pay with {CARD_KINDS[route.color]} "
             "cards or locomotives.",
+            variant="route_colour",
+            colour=CARD_KINDS[route.color],
         )
     if n_loco < route.locomotives:
         raise IllegalMove(
-            "wrong_cards", f"This ferry needs at least {route.locomotives} locomotive(s)."
+            "wrong_cards",
+            f"This ferry needs at least {route.locomotives} locomotive(s).",
+            variant="ferry_locomotives",
+            count=route.locomotives,
         )
     return color, n_color, n_loco
 
@@ -52,7 +69,11 @@ def check_route_payment(route: RouteInfo, cards: Cards) -> tuple[int, int, int]:
 def claim_route(d: Draft, board: Board, seat: int, action: ClaimRoute) -> None:
     route = board.routes.get(action.route)
     if route is None:
-        raise IllegalMove("unknown_route", f"There is no route {action.route!r} on this map.")
+        raise IllegalMove(
+            "unknown_route",
+            f"There is no route {action.route!r} on this map.",
+            route=repr(action.route),
+        )
     player = d.players[seat]
     if route.id in d.claims or route.twin in d.claims:
         check_open(d, route, player)
@@ -60,6 +81,8 @@ def claim_route(d: Draft, board: Board, seat: int, action: ClaimRoute) -> None:
         raise IllegalMove(
             "not_enough_trains",
             f"You have {d.trains[seat]} trains left; this route needs {route.length}.",
+            count=d.trains[seat],
+            needed=route.length,
         )
     cards = action.cards
     color, n_color, n_loco = check_route_payment(route, cards)

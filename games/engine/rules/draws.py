@@ -56,7 +56,9 @@ def draw_card(d: Draft, seat: int, action: DrawCard) -> None:
         color = action.color
         row = d.face_up
         if color not in row:
-            raise IllegalMove("card_not_face_up", f"There is no face-up {_card(color)} to take.")
+            raise IllegalMove(
+                "card_not_face_up", f"There is no face-up {_card(color)} to take.", colour=color
+            )
         if second and color == LOCOMOTIVE:
             raise IllegalMove(
                 "locomotive_not_second",

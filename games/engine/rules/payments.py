@@ -15,7 +15,11 @@ def split(cards: Cards) -> tuple[int, int, int]:
         if k == LOCO:
             n_loco = n
         elif color != LOCO:
-            raise IllegalMove("wrong_cards", "Pay with cards of one colour (plus locomotives).")
+            raise IllegalMove(
+                "wrong_cards",
+                "Pay with cards of one colour (plus locomotives).",
+                variant="one_colour",
+            )
         else:
             color, n_color = k, n
     return color, n_color, n_loco

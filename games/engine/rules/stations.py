@@ -22,9 +22,12 @@ def build_station(d: Draft, board: Board, seat: int, action: BuildStation) -> No
         raise IllegalMove("no_stations_on_map", "There are no stations on this map.")
     city = action.city
     if city not in board.cities:
-        raise IllegalMove("unknown_city", f"There is no city {city!r} on this map.")
+        raise IllegalMove(
+            "unknown_city", f"There is no city {city!r} on this map.", city=repr(city)
+        )
     if city in d.stations:
-        raise IllegalMove("station_taken", f"{board.map.cities[city].name} already has a station.")
+        name = board.map.cities[city].name
+        raise IllegalMove("station_taken", f"{name} already has a station.", city=name)
     player = d.players[seat]
     built = stations_built(d.stations, player)
     if built >= STATIONS_PER_PLAYER:
@@ -33,7 +36,10 @@ def build_station(d: Draft, board: Board, seat: int, action: BuildStation) -> No
     color, n_color, n_loco = split(action.cards)
     if n_color + n_loco != cost:
         raise IllegalMove(
-            "wrong_cards", f"This station costs exactly {cost} card(s) of one colour."
+            "wrong_cards",
+            f"This station costs exactly {cost} card(s) of one colour.",
+            variant="station_cost",
+            count=cost,
         )
     d.set_hand(seat, take_from_hand(d.hands[seat], color, n_color, n_loco))
     d.discard += card_list(action.cards)

@@ -29,13 +29,20 @@ def keep_tickets(d: Draft, board: Board, seat: int, action: KeepTickets) -> None
     kept = action.tickets
     opening = d.phase == Phase.INITIAL_TICKETS
     if len(set(kept)) != len(kept):
-        raise IllegalMove("not_offered", "Name each ticket you keep once.")
+        raise IllegalMove("not_offered", "Name each ticket you keep once.", variant="named_twice")
     for ticket in kept:
         if ticket not in offered:
-            raise IllegalMove("not_offered", f"The ticket {ticket!r} was not offered to you.")
+            raise IllegalMove(
+                "not_offered",
+                f"The ticket {ticket!r} was not offered to you.",
+                variant="not_offered",
+                ticket=repr(ticket),
+            )
     least = min(OPENING_KEEP if opening else LATER_KEEP, len(offered))
     if len(kept) < least:
-        raise IllegalMove("keep_at_least", f"Keep at least {least} of the offered tickets.")
+        raise IllegalMove(
+            "keep_at_least", f"Keep at least {least} of the offered tickets.", count=least
+        )
     returned = tuple(t for t in offered if t not in kept)
     d.set_seat("tickets", seat, d.tickets[seat] + tuple(t for t in offered if t in kept))
     d.set_seat("offered", seat, ())

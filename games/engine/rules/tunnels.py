@@ -59,14 +59,30 @@ def pay_tunnel(d: Draft, board: Board, seat: int, action: PayTunnel) -> None:
     pending: TunnelPending = d.pending
     color, n_color, n_loco = split(action.cards)
     if n_color + n_loco != pending.extra:
-        raise IllegalMove("wrong_cards", f"The tunnel needs exactly {pending.extra} more card(s).")
+        raise IllegalMove(
+            "wrong_cards",
+            f"The tunnel needs exactly {pending.extra} more card(s).",
+            variant="tunnel_extra",
+            count=pending.extra,
+        )
     if color != LOCO and color != pending.color:
         what = (
             "locomotives"
             if pending.color == LOCO
             else f"{CARD_KINDS[pending.color]} cards or locomotives"
         )
-        raise IllegalMove("wrong_cards", f"Pay the tunnel's extra with {what}.")
+        if pending.color == LOCO:
+            raise IllegalMove(
+                "wrong_cards",
+                f"Pay the tunnel's extra with {what}.",
+                variant="tunnel_locomotives",
+            )
+        raise IllegalMove(
+            "wrong_cards",
+            f"Pay the tunnel's extra with {what}.",
+            variant="tunnel_colour",
+            colour=CARD_KINDS[pending.color],
+        )
     d.set_hand(seat, take_from_hand(d.hands[seat], color, n_color, n_loco))
     paid = tuple(a + b for a, b in zip(pending.laid, cards_to_counts(action.cards), strict=True))
     all_cards = counts_to_cards(paid)
