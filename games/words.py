@@ -1,6 +1,5 @@
 """The game's own words in the viewer's language: card colours (locale/GLOSSARY.md)."""
 
-from django.utils.functional import lazy
 from django.utils.translation import get_language, pgettext, pgettext_lazy
 
 # A card colour as a word on its own ("in de kleur rood", "de couleur rouge"): the form every
@@ -23,9 +22,6 @@ def colour_name(colour: str) -> str:
     """The colour's word, or the id itself for a colour the site does not know."""
     name = COLOUR_NAMES.get(colour)
     return str(name) if name is not None else colour
-
-
-colour_name_lazy = lazy(colour_name, str)
 
 
 def list_text(items: list[str]) -> str:
@@ -53,11 +49,10 @@ def ordinal(number: int) -> str:
     return f"{number}{'th' if teens else {1: 'st', 2: 'nd', 3: 'rd'}.get(number % 10, 'th')}"
 
 
-def map_name(map_id: str) -> str:
-    """The board's name in the viewer's language (the lobby's choice of map)."""
-    from games.models import MapChoice  # the models import this module's neighbours
+# The boards' names (the lobby's choice of map, games.models.MapChoice, uses them too).
+MAP_NAMES = {"usa": pgettext_lazy("map", "USA"), "europe": pgettext_lazy("map", "Europe")}
 
-    try:
-        return str(MapChoice(map_id).label)
-    except ValueError:
-        return map_id
+
+def map_name(map_id: str) -> str:
+    """The board's name in the viewer's language."""
+    return str(MAP_NAMES.get(map_id, map_id))

@@ -8,6 +8,8 @@ from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.utils.translation import pgettext_lazy
 
+from games.words import MAP_NAMES
+
 MIN_TURN_SECONDS = 60 * 60
 MAX_TURN_SECONDS = 7 * 24 * 60 * 60
 DEFAULT_TURN_SECONDS = 2 * 24 * 60 * 60
@@ -18,8 +20,8 @@ BANK_CHOICES = (0, DAY_SECONDS, 3 * DAY_SECONDS, MAX_BANK_SECONDS)
 
 
 class MapChoice(models.TextChoices):
-    USA = "usa", pgettext_lazy("map", "USA")
-    EUROPE = "europe", pgettext_lazy("map", "Europe")
+    USA = "usa", MAP_NAMES["usa"]
+    EUROPE = "europe", MAP_NAMES["europe"]
 
 
 class GameStatus(models.TextChoices):

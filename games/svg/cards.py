@@ -117,7 +117,10 @@ def deck_svg(count: int) -> str:
         f'<circle class="bd" cx="{CARD_W / 2}" cy="19" r="12.5"/>'
         f'<text class="cq" x="{CARD_W / 2}" y="25">{text(count)}</text></g>'
     )
-    return _svg(CARD_W, _draw_pile(count), body, rainbow=False)
+    label = ngettext("Draw pile, %(count)d card", "Draw pile, %(count)d cards", count) % {
+        "count": count
+    }
+    return _svg(CARD_W, label, body, rainbow=False)
 
 
 def _draw_pile(count: int) -> str:

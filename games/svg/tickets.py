@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext, pgettext
+from django.utils.translation import ngettext, npgettext, pgettext
 
 from .layout import HEIGHT, WIDTH, layout_for
 from .markup import attr, num, text
@@ -58,16 +58,18 @@ def _progress(done: bool | None, muted: str) -> str:
         return ""
     y = TICKET_H - 14
     if done:
+        word = pgettext("a ticket", "done")
         return (
             f'<g class="done"><circle cx="{MAP_X + 6}" cy="{y}" r="8" fill="#1b7f3b"/>'
             f'<path d="{_CHECK}" transform="translate({MAP_X + 6} {y})" stroke="#fff"'
             ' stroke-width="2.2" fill="none"/>'
-            f'<text class="sm" x="{MAP_X + 18}" y="{y + 4}" fill="#1b7f3b">done</text></g>'
+            f'<text class="sm" x="{MAP_X + 18}" y="{y + 4}" fill="#1b7f3b">{text(word)}</text></g>'
         )
+    not_yet = pgettext("a ticket, short", "not yet")
     return (
         f'<g class="pending"><circle cx="{MAP_X + 6}" cy="{y}" r="7" fill="none"'
         f' stroke="{muted}" stroke-width="1.6" stroke-dasharray="3 2"/>'
-        f'<text class="sm" x="{MAP_X + 18}" y="{y + 4}" fill="{muted}">not yet</text></g>'
+        f'<text class="sm" x="{MAP_X + 18}" y="{y + 4}" fill="{muted}">{text(not_yet)}</text></g>'
     )
 
 
@@ -103,10 +105,12 @@ def ticket_svg(game_map, ticket_id: str, *, done: bool | None = None) -> str:
         f' stroke="{edge}" stroke-width="2"/>',
     ]
     if long:
+        long_route = pgettext("printed on a long ticket", "LONG ROUTE")
         parts.append(
             f'<text class="sm" x="10" y="15" fill="{edge}" letter-spacing="1">'
-            f"{text(pgettext('printed on a long ticket', 'LONG ROUTE'))}</text>"
+            f"{text(long_route)}</text>"
         )
+    points = npgettext("printed beside a ticket's points", "point", "points", ticket.points)
     parts += [
         f'<text class="tn" x="10" y="36" font-size="{num(size)}" fill="{ink}">{text(a)}</text>',
         f'<text class="tn" x="10" y="{num(40 + size + 2)}" font-size="{num(size)}"'
@@ -114,7 +118,7 @@ def ticket_svg(game_map, ticket_id: str, *, done: bool | None = None) -> str:
         f'<circle cx="24" cy="{TICKET_H - 19}" r="14" fill="{"#b8860b" if long else "#d7263d"}"'
         ' stroke="#fff" stroke-width="1.5"/>',
         f'<text class="pt" x="24" y="{TICKET_H - 14}">{text(ticket.points)}</text>',
-        f'<text class="sm" x="43" y="{TICKET_H - 15}" fill="{ink}">points</text>',
+        f'<text class="sm" x="43" y="{TICKET_H - 15}" fill="{ink}">{text(points)}</text>',
         _mini_map(game_map, ticket.a, ticket.b),
         _progress(done, "#c8d3e0" if long else "#555"),
         "</svg>",
