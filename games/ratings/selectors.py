@@ -43,7 +43,10 @@ class Leaderboard:
     viewer_games: int | None  # the viewer's rated games on this board, listed or not
     min_games: int = MIN_GAMES
     provisional_games: int = PROVISIONAL_GAMES
-    boards: tuple[tuple[str, str], ...] = tuple((b, board_label(b)) for b in BOARDS)
+    # Named when the page is built, in its reader's language.
+    boards: tuple[tuple[str, str], ...] = field(
+        default_factory=lambda: tuple((b, board_label(b)) for b in BOARDS)
+    )
 
 
 def _ranked(board: str):

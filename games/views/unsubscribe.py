@@ -10,6 +10,7 @@ the page's second button posts to.
 
 from django.shortcuts import render
 from django.urls import reverse
+from django.utils.translation import pgettext_lazy
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_http_methods
 
@@ -17,14 +18,24 @@ from games.mail.unsubscribe import ALL, apply_unsubscription, make_token, read_t
 from games.models import NotificationKind
 
 WHAT = {
-    NotificationKind.YOUR_TURN: "“it's your turn” mails",
-    NotificationKind.REMINDER: "reminders and last warnings",
-    NotificationKind.LAST_WARNING: "reminders and last warnings",
-    NotificationKind.FORFEIT: "mails about forfeits and results",
-    NotificationKind.RESULT: "mails about forfeits and results",
-    NotificationKind.DIGEST: "the daily digest",
-    NotificationKind.INVITATION: "invitations to games (and “it's your turn” mails)",
-    ALL: "every mail about your games",
+    NotificationKind.YOUR_TURN: pgettext_lazy("what a mail's link stops", "“it's your turn” mails"),
+    NotificationKind.REMINDER: pgettext_lazy(
+        "what a mail's link stops", "reminders and last warnings"
+    ),
+    NotificationKind.LAST_WARNING: pgettext_lazy(
+        "what a mail's link stops", "reminders and last warnings"
+    ),
+    NotificationKind.FORFEIT: pgettext_lazy(
+        "what a mail's link stops", "mails about forfeits and results"
+    ),
+    NotificationKind.RESULT: pgettext_lazy(
+        "what a mail's link stops", "mails about forfeits and results"
+    ),
+    NotificationKind.DIGEST: pgettext_lazy("what a mail's link stops", "the daily digest"),
+    NotificationKind.INVITATION: pgettext_lazy(
+        "what a mail's link stops", "invitations to games (and “it's your turn” mails)"
+    ),
+    ALL: pgettext_lazy("what a mail's link stops", "every mail about your games"),
 }
 
 
