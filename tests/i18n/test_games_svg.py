@@ -56,16 +56,15 @@ def test_cards_and_the_draw_pile_in_dutch_with_their_plural():
         assert "<title>Trekstapel: 5 kaarten</title>" in deck_svg(5)
         assert 'aria-label="Trekstapel, 5 kaarten"' in deck_svg(5)
         assert 'aria-label="Geen treinkaarten"' in hand_svg({})
-        assert 'aria-label="Jouw kaarten: 2 rood, 1 loco"' in hand_svg(
-            {"red": 2, "locomotive": 1}
-        )
+        assert 'aria-label="Jouw kaarten: 2 rood, 1 loco"' in hand_svg({"red": 2, "locomotive": 1})
         assert 'aria-label="Treinkaart Groen"' in card_svg("green")
 
 
 def test_a_long_ticket_in_swedish_and_in_french():
     with translation.override("sv"):
         svg = ticket_svg(EUROPE, "brest-petrograd", done=False)
-        assert 'aria-label="Biljett Brest – Petrograd, 20 poäng, lång rutt, ännu inte avklarad"' in svg
+        label = "Biljett Brest – Petrograd, 20 poäng, lång rutt, ännu inte avklarad"
+        assert f'aria-label="{label}"' in svg
         assert ">LÅNG RUTT</text>" in svg
     with translation.override("fr"):
         svg = ticket_svg(EUROPE, "brest-petrograd", done=True)
