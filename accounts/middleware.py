@@ -11,7 +11,7 @@ from django.contrib.auth.signals import user_logged_in
 from django.urls import Resolver404, resolve
 from django.utils import timezone, translation
 
-from accounts.models import Profile
+from accounts.models import Profile, profile_for
 
 SESSION_KEY = "timezone"
 
@@ -92,11 +92,12 @@ def _profile_language(user) -> str | None:
 def remember_language_on_login(sender, request, user, **kwargs) -> None:
     if request is None or not hasattr(request, "session"):
         return
-    remember_language(request, _profile_language(user))
+    profile = profile_for(user)
+    remember_language(request, profile.language)
     # The language the player uses the site in, for their mails while they follow the browser.
-    Profile.objects.filter(user=user).exclude(last_language=browser_language(request)).update(
-        last_language=browser_language(request)
-    )
+    if profile.last_language != (used := browser_language(request)):
+        profile.last_language = used
+        profile.save(update_fields=["last_language"])
 
 
 user_logged_in.connect(remember_language_on_login, dispatch_uid="accounts.remember_language")
