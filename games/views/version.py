@@ -34,9 +34,26 @@ def poll_ticket(game_id: int, user) -> str:
     return signing.TimestampSigner(salt=TICKET_SALT).sign(f"{game_id}.{user_id}")
 
 
-def _ticket_viewer(request, game_id: int) -> int | None:
+def poll_answer(
+    versions: tuple[int, int], query, if_none_match: str | None
+) -> tuple[int, list[tuple[str, str]], bytes]:
+    """Status, headers and body of the poll's answer, from the game's version and chat
+    version and the client's `v` and `c` (also served without Django's stack: games.poll_wsgi)."""
+    version, chat_version = versions
+    etag = f'"v{version}c{chat_version}"'
+    headers = [("ETag", etag), ("Cache-Control", "private, no-cache")]
+    chat_seen = query.get("c") in (None, str(chat_version))
+    if if_none_match == etag:
+        return 304, headers, b""
+    if query.get("v") == str(version) and chat_seen:
+        return 204, headers, b""
+    event = CHAT_EVENT if query.get("v") == str(version) else MOVED_EVENT
+    headers += [("Content-Type", "text/plain"), ("HX-Trigger", event)]
+    return 200, headers, str(version).encode()
+
+
+def ticket_viewer(ticket: str | None, game_id: int) -> int | None:
     """The user id (0: nobody signed in) a valid ticket for this game names, else None."""
-    ticket = request.GET.get(TICKET_PARAMETER)
     if not ticket:
         return None
     try:
@@ -49,33 +66,30 @@ def _ticket_viewer(request, game_id: int) -> int | None:
     return int(user)
 
 
+def ticket_versions(game_id: int, viewer: int, visible: bool) -> tuple[int, int]:
+    """The versions a poll with a valid ticket is answered from; a page on screen is noted
+    as seen (no your-turn mail needed)."""
+    versions = game_versions(game_id=game_id)
+    if visible and viewer:
+        note_seen_by(viewer, game_id)
+    return versions
+
+
 @require_GET
 @without_user_timezone
 def game_version(request, game_id: int):
     """204 (or 304 for a matching If-None-Match) while the client's version is current;
     otherwise 200 with an HX-Trigger that makes the page refresh its fragments."""
     visible = request.GET.get(VISIBLE_PARAMETER) == "1"
-    viewer = _ticket_viewer(request, game_id)
+    viewer = ticket_viewer(request.GET.get(TICKET_PARAMETER), game_id)
     if viewer is not None:
-        version, chat_version = game_versions(game_id=game_id)
-        if visible and viewer:
-            note_seen_by(viewer, game_id)  # a page on screen: no your-turn mail needed
+        versions = ticket_versions(game_id, viewer, visible)
     else:
-        version, chat_version = visible_versions(game_id=game_id, user=request.user)
+        versions = visible_versions(game_id=game_id, user=request.user)
         if visible:
             note_seen(request, game_id)
-    etag = f'"v{version}c{chat_version}"'
-    chat_seen = request.GET.get("c") in (None, str(chat_version))
-    if request.headers.get("If-None-Match") == etag:
-        response = HttpResponse(status=304)
-    elif request.GET.get("v") == str(version) and chat_seen:
-        response = HttpResponse(status=204)
-    elif request.GET.get("v") == str(version):
-        response = HttpResponse(str(version), content_type="text/plain")
-        response["HX-Trigger"] = CHAT_EVENT
-    else:
-        response = HttpResponse(str(version), content_type="text/plain")
-        response["HX-Trigger"] = MOVED_EVENT
-    response["ETag"] = etag
-    response["Cache-Control"] = "private, no-cache"
+    status, headers, body = poll_answer(versions, request.GET, request.headers.get("If-None-Match"))
+    response = HttpResponse(body, status=status)
+    for name, value in headers:
+        response[name] = value
     return response

@@ -457,9 +457,11 @@ def test_the_replay_steps_through_the_turns_with_public_information_only(two_pla
     assert f"After turn 2 of {len(turns)}" in html
     page = parse_page(html)
     assert page.link_to("?turn=1") and page.link_to("?turn=3")
-    # No hand and no move to make: the only forms are the site's and the turn slider.
+    # No hand and no move to make: the only forms are the site's (log out, the language)
+    # and the turn slider.
     assert "Your cards" not in html
-    assert not [f for f in page.forms[1:] if "replay-slider" not in f.classes]
+    site_forms = ("replay-slider", "language-switch")
+    assert not [f for f in page.forms[1:] if not any(c in f.classes for c in site_forms)]
     # The slider covers every turn, and the turn's own sentences are told.
     assert f'max="{len(turns)}" value="2"' in html
     assert all(sentence in html_text.unescape(html) for sentence in turns[1].sentences)
