@@ -49,7 +49,10 @@ _SORTED_CITIES = {map_id: tuple(sorted(get_map(map_id).cities)) for map_id in MA
 
 
 def legal_action_kinds(state: State, player: str) -> tuple[ActionType, ...]:
-    if state.phase == _PLAY:  # acting_seat's usual case, written out: only `current` acts
+    phase = state.phase
+    # acting_seat's usual case, written out: only `current` acts (`is` first: a StrEnum's
+    # == is Python's slow generic compare)
+    if phase is _PLAY or phase == _PLAY:
         seat = state.current
         if state.players[seat] != player or state.forfeited[seat]:
             return ()
@@ -90,7 +93,8 @@ _KEEP_ONLY = (KEEP_TICKETS,)
 def legal_options(state: State, player: str, kind: str) -> Sequence[Action]:
     """The legal actions of one kind (empty if that kind is not legal now)."""
     pending = state.pending
-    if state.phase == _PLAY:  # acting_seat's usual case, written out: only `current` acts
+    phase = state.phase
+    if phase is _PLAY or phase == _PLAY:  # as in legal_action_kinds: only `current` acts
         seat = state.current
         if state.players[seat] != player or state.forfeited[seat]:
             return []

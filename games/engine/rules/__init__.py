@@ -43,8 +43,10 @@ def apply(state: State, player: str, action: Action) -> tuple[State, list[dict]]
     seat = state.current
     pending = state.pending
     usual = (  # the current player starts a turn or draws a second card (acting_seat's
-        # usual case, written out: this runs for every action)
-        state.phase == _PLAY
+        # usual case, written out: this runs for every action; `is`, since a StrEnum's ==
+        # is Python's slow generic compare, and a phase given as a plain string simply
+        # takes the longer way)
+        state.phase is _PLAY
         and state.players[seat] == player
         and not state.forfeited[seat]
         and (kind is DrawCard if pending is SECOND_CARD else pending is None)
@@ -57,7 +59,7 @@ def apply(state: State, player: str, action: Action) -> tuple[State, list[dict]]
         _check_pending(state, kind)
     # thaw(state) and, at the end, d.freeze(), written out: this runs for every action
     d = _new(Draft)
-    values = state.__dict__.copy()
+    values = {**state.__dict__}  # not .copy(): see draft.thaw
     values["events"] = events = []
     d.__dict__ = values
     if kind is DrawCard:

@@ -56,7 +56,10 @@ def thaw(state: State) -> Draft:
     """A draft of the next state: a copy of the state's attribute dict (the fields' values
     are shared, and replaced, never changed, by the rules)."""
     draft = _new(Draft)
-    values = state.__dict__.copy()
+    # A dict display, not .copy(): CPython 3.13 cannot specialise attribute access on an
+    # instance whose __dict__ is a .copy() of another's, so every read and write of a
+    # field of the draft, and of the State it becomes, would take the slow generic path.
+    values = {**state.__dict__}
     values["events"] = []
     draft.__dict__ = values
     return draft

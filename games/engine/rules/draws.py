@@ -18,6 +18,9 @@ from .piles import (
 )
 from .turns import end_turn
 
+# Hot event types as module constants: a global is read faster than an enum class's member.
+_CARD_DRAWN = EventType.CARD_DRAWN
+
 
 def _card(color: str) -> str:
     return color if color == LOCOMOTIVE else f"{color} card"
@@ -46,7 +49,7 @@ def draw_card(d: Draft, seat: int, action: DrawCard) -> None:
         d.add_card(seat, KIND_INDEX[card])
         d.events.append(
             {
-                "type": EventType.CARD_DRAWN,
+                "type": _CARD_DRAWN,
                 "player": d.players[seat],
                 "source": "deck",
                 "color": None,
@@ -70,7 +73,7 @@ def draw_card(d: Draft, seat: int, action: DrawCard) -> None:
         d.add_card(seat, KIND_INDEX[color])
         d.events.append(
             {
-                "type": EventType.CARD_DRAWN,
+                "type": _CARD_DRAWN,
                 "player": d.players[seat],
                 "source": "face_up",
                 "color": color,

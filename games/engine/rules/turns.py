@@ -9,6 +9,7 @@ from ..maps import STATIONS_PER_PLAYER, get_map
 from .draft import Draft
 from .piles import refill_face_up
 
+_TURN_PASSED = EventType.TURN_PASSED  # read once per turn: a global is faster than the member
 LAST_ROUND_TRAINS = 2  # a player ending a turn with this many trains or fewer starts the last round
 
 
@@ -49,7 +50,7 @@ def end_turn(d: Draft, passed: bool = False) -> None:
     elif d.passes:
         d.passes = 0
     last = d.last_round_ends_after
-    if last == seat:
+    if last is not None and last == seat:  # (None == int is a slow generic compare)
         finish_game(d)
         return
     if passed and d.passes >= active_count(d):
@@ -63,7 +64,7 @@ def end_turn(d: Draft, passed: bool = False) -> None:
     if d.forfeited[nxt]:
         nxt = next_active(d, seat)
     d.current = nxt
-    d.events.append({"type": EventType.TURN_PASSED, "player": d.players[nxt]})
+    d.events.append({"type": _TURN_PASSED, "player": d.players[nxt]})
 
 
 def finish_game(d: Draft) -> None:
