@@ -371,7 +371,10 @@ def score_sheet(table: Table) -> dict | None:
                     "longest": result.get("longest", 0),
                     "longest_bonus": result.get("longest_bonus", 0),
                     "total": result["total"],
-                    "forfeited": seat.forfeited,
+                    # A seat a bot took over is named with its bot (its score is the bot's
+                    # play); "out" is for a seat that was skipped.
+                    "forfeited": seat.forfeited and not seat.taken_over,
+                    "seat": seat,
                 }
             )
     order = [pid for group in final["ranking"] for pid in group]

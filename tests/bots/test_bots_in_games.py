@@ -9,6 +9,7 @@ from datetime import timedelta
 
 import pytest
 from django.core import mail
+from django.test import Client
 from django.utils import timezone
 from game_steps import make_users, play_one, seat_to_move, started_game, state_of
 
@@ -176,6 +177,11 @@ def test_a_bot_takes_over_who_resigns_and_the_ratings_count_them_last(settings):
     # all, whatever the bot scored for the seat afterwards
     assert {s.pk: places[s.pk] for s in others} == {s.pk: s.place for s in others}
     assert places[leaver.pk] == max(s.place for s in others) + 1
+    # the score sheet names the bot that played the seat on
+    client = Client()
+    client.force_login(others[0].user)
+    sheet = client.get(f"/games/{game.pk}/").content.decode()
+    assert f'{leaver.user.username} <span class="muted">(Beginner bot plays on)</span>' in sheet
 
 
 def test_a_bot_takes_over_who_ran_out_of_time():
