@@ -218,8 +218,8 @@ def awaiting_count(user) -> int:
 
 
 def names_for(game: Game) -> dict[str, str]:
-    """{engine player id: username} for the log and the board."""
-    return {seat.player_id: seat.user.username for seat in game.seats.all()}
+    """{engine player id: name} for the log and the board (a bot's in the reader's language)."""
+    return {seat.player_id: seat.shown_name for seat in game.seats.all()}
 
 
 def logged_moves(game: Game, *, last_turns: int | None = None, after: int | None = None) -> list:

@@ -77,6 +77,15 @@ class Seat(models.Model):
         return bool(self.bot_level) and self.forfeited_at is not None
 
     @property
+    def shown_name(self) -> str:
+        """The name pages show: a bot's in the reader's language ("Casual bot 2"), else the
+        username."""
+        if not self.is_bot:
+            return self.user.username
+        number = self.user.username.rsplit(" ", 1)[-1]
+        return f"{self.bot_label} {number}" if number.isdigit() else self.bot_label
+
+    @property
     def bot_label(self) -> str:
         """ "Casual bot" for the level playing this seat, else ""."""
         return bot_label(self.bot_level) if self.bot_level else ""

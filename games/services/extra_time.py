@@ -29,6 +29,7 @@ def may_give_time(game, giver, receiver) -> bool:
         and giver is not None
         and receiver is not None
         and giver.pk != receiver.pk
+        and not receiver.bot_level  # a bot has no clock to give time to
         and not giver.forfeited
         and giver.gave_time_for_turn != game.turn_started_at
     )

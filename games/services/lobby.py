@@ -169,8 +169,8 @@ def game_leave(*, game_id, user) -> Game | None:
             raise GameNotActive(
                 _("The game has started: you can no longer leave it from the lobby.")
             )
-        others = [seat for seat in seats if seat.pk != mine.pk]
-        if not others:
+        others = [seat for seat in seats if seat.pk != mine.pk and not seat.bot_level]
+        if not others:  # only bots would be left: the game is gone
             locked.delete()
             return None
         mine.delete()

@@ -12,6 +12,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from games.clock_text import duration_text
 from games.forms import AddBotForm, GameCreateForm, PlayBotsForm, takeover_choice, turn_time_label
 from games.models import BotLevel, Game, GameStatus
+from games.models.seat import bot_label
 from games.selectors import away_until, my_games, open_games, seat_for, with_seats
 from games.services.bots import game_add_bot, game_against_bots
 from games.services.colors import color_name
@@ -67,6 +68,7 @@ def _lobby_page(request, form, status=200, bots_form=None):
             "form": form,
             "bots_form": bots_form or PlayBotsForm(),
             "bot_levels": BotLevel.choices,
+            "bot_names": [(level, bot_label(level)) for level in BotLevel.values],
             "open_games": _dress(request, others),
             "my_open_games": _dress(request, mine),
         },

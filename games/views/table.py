@@ -71,7 +71,7 @@ class Table:
 
     @cached_property
     def names(self) -> dict[str, str]:
-        return {seat.player_id: seat.user.username for seat in self.seats}
+        return {seat.player_id: seat.shown_name for seat in self.seats}
 
     @cached_property
     def colors(self) -> dict[str, str]:

@@ -19,8 +19,9 @@ from games.models import Game, GameStatus, Move, Notification, RatingChange, Sea
 from games.ratings.boards import OVERALL
 from games.services.bots import game_add_bot, game_against_bots
 from games.services.errors import NotAllowed
+from games.services.extra_time import game_give_time
 from games.services.forfeit import game_forfeit
-from games.services.lobby import game_create, game_join
+from games.services.lobby import game_create, game_join, game_leave
 from games.services.play import game_play
 from games.services.resign import game_resign
 from games.tasks import play_bot_turn as play_bot_turn_task
@@ -274,3 +275,36 @@ def closed_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         return probe.getsockname()[1]
+
+
+def test_leaving_an_open_game_hands_it_to_a_person_never_to_a_bot():
+    ann, bob = make_users("ann", "bob")
+    game = game_create(creator=ann, map_id="usa", max_players=4)
+    game_add_bot(game_id=game.pk, user=ann, level="casual")
+    game_join(game_id=game.pk, user=bob, invite_token=game.invite_token)
+    game_leave(game_id=game.pk, user=ann)
+    game.refresh_from_db()
+    assert game.creator == bob
+    assert game_leave(game_id=game.pk, user=bob) is None  # only the bot was left
+    assert not Game.objects.filter(pk=game.pk).exists()
+
+
+def test_nobody_gives_a_bot_more_time():
+    ann, bob = make_users("ann", "bob")
+    game = game_create(creator=ann, map_id="usa", max_players=3)
+    game_join(game_id=game.pk, user=bob, invite_token=game.invite_token)
+    bot = game_add_bot(game_id=game.pk, user=ann, level="beginner")
+    rng = random.Random(6)
+    game.refresh_from_db()
+    for _ in range(200):
+        if game.status == GameStatus.PLAYING and acting_bots(game) == [bot]:
+            break
+        seat = acting_bots(game)[0] if acting_bots(game) else seat_to_move(game)
+        if seat.bot_level:
+            play_bot_turn(game.pk, seat.pk, game.version)
+        else:
+            play_one(game, rng)
+        game.refresh_from_db()
+    assert acting_bots(game) == [bot]
+    with pytest.raises(NotAllowed):
+        game_give_time(game_id=game.pk, user=ann, expected_version=game.version)
