@@ -2,6 +2,7 @@
 and database), a stale or repeated task doing nothing, the sweep playing a lost turn, a bot
 taking over a player who leaves, ratings, and no mail to a bot."""
 
+import dataclasses
 import random
 import socket
 import time
@@ -14,7 +15,8 @@ from django.utils import timezone
 from game_steps import make_users, play_one, seat_to_move, started_game, state_of
 
 from games import engine, sweeps
-from games.bot_turns import PLAYED, STALE, play_bot_turn
+from games.bot_turns import PLAYED, STALE, decide, play_bot_turn
+from games.engine.maps import CARD_KINDS
 from games.models import Game, GameStatus, Move, Notification, RatingChange, Seat
 from games.ratings.boards import OVERALL
 from games.services.bots import game_add_bot, game_against_bots
@@ -308,3 +310,47 @@ def test_nobody_gives_a_bot_more_time():
     assert acting_bots(game) == [bot]
     with pytest.raises(NotAllowed):
         game_give_time(game_id=game.pk, user=ann, expected_version=game.version)
+
+
+@pytest.mark.parametrize("level", ["beginner", "casual"])
+def test_a_site_bot_decides_from_its_seat_view_and_the_public_log_only(level):
+    (ann,) = make_users("ann")
+    game = game_against_bots(creator=ann, map_id="europe", bots=1, level=level)
+    rng = random.Random(8)
+    for _ in range(60):  # into play, at the bot's turn after a few moves
+        game.refresh_from_db()
+        bots_now = acting_bots(game)
+        if bots_now and game.status == GameStatus.PLAYING and game.moves.count() > 8:
+            break
+        if bots_now:
+            play_bot_turn(game.pk, bots_now[0].pk, game.version)
+        else:
+            play_one(game, rng)
+    (bot,) = acting_bots(game)
+    state = state_of(game)
+    # everything the bot's seat cannot see, changed: ann's hand (a card swapped with the
+    # deck), ann's tickets (one swapped with the ticket deck), both decks' order, the seed
+    me, other = state.seat(bot.player_id), 1 - state.seat(bot.player_id)
+    deck, hands = list(state.deck), [list(h) for h in state.hands]
+    kind = next(k for k, n in enumerate(hands[other]) if n)
+    j = next(i for i, card in enumerate(deck) if CARD_KINDS.index(card) != kind)
+    hands[other][kind] -= 1
+    hands[other][CARD_KINDS.index(deck[j])] += 1
+    deck[j] = CARD_KINDS[kind]
+    tickets, ticket_deck = [list(t) for t in state.tickets], list(state.ticket_deck)
+    tickets[other][0], ticket_deck[0] = ticket_deck[0], tickets[other][0]
+    random.Random(1).shuffle(deck)
+    random.Random(2).shuffle(ticket_deck)
+    hidden_changed = dataclasses.replace(
+        state,
+        deck=tuple(deck),
+        ticket_deck=tuple(ticket_deck),
+        hands=tuple(tuple(h) for h in hands),
+        tickets=tuple(tuple(t) for t in tickets),
+        seed=state.seed + 1,
+    )
+    assert hidden_changed.to_dict() != state.to_dict() and me != other
+    assert engine.player_view(hidden_changed, bot.player_id) == engine.player_view(
+        state, bot.player_id
+    )
+    assert decide(game, bot, hidden_changed) == decide(game, bot, state)
