@@ -117,6 +117,8 @@ def test_a_seat_a_bot_took_over_shows_who_plays_it_at_the_table():
     assert 'cy <span class="muted">(Casual bot plays on)</span>' in html
     mine = page(cy).get(f"/games/{game.pk}/").content.decode()
     assert "Yes, resign" not in mine
+    assert "You resigned from this game" in mine
+    assert "Casual bot plays your seat on, with your cards and tickets." in mine
 
 
 def test_a_rematch_against_bots_seats_the_bots_again_and_starts():
