@@ -123,3 +123,41 @@ def test_the_api_reference_pages_say_they_are_english(client):
     for name in ("api-docs", "api-redoc"):
         html = client.get(reverse(name), HTTP_ACCEPT_LANGUAGE="nl").content.decode()
         assert html_lang(html) == "en"
+
+
+FORMS_REFUSED = {
+    "wrong password": ("/accounts/login/", {"login": "Ann", "password": "not-it"}),
+    "sign-up refused": (
+        "/accounts/signup/",
+        {"username": "Ann", "email": "not-an-address", "password1": "a", "password2": "b"},
+    ),
+    "reset for a bad address": ("/accounts/password/reset/", {"email": "not-an-address"}),
+}
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("form", FORMS_REFUSED)
+def test_a_refused_form_explains_itself_in_the_language(client, form, language):
+    make_user("Ann")
+    url, data = FORMS_REFUSED[form]
+    english = client.post(url, data, HTTP_ACCEPT_LANGUAGE="en-gb").content.decode()
+    translated = client.post(url, data, HTTP_ACCEPT_LANGUAGE=language).content.decode()
+    assert 'class="errorlist' in translated
+    assert english_left(translated, language, english=english, allow=["Ann"]) == []
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_settings_form_refused_and_allauths_own_pages(client, language):
+    client.force_login(make_user("Ann"))
+    english = client.post(
+        "/settings/away/", {"first_day": "x", "last_day": ""}, HTTP_ACCEPT_LANGUAGE="en-gb"
+    )
+    translated = client.post(
+        "/settings/away/", {"first_day": "x", "last_day": ""}, HTTP_ACCEPT_LANGUAGE=language
+    )
+    assert translated.status_code == 400
+    found = english_left(
+        translated.content.decode(), language, english=english.content.decode(), allow=["Ann"]
+    )
+    assert found == []
+    assert english_left_at(client, "/accounts/reauthenticate/", language, allow=["Ann"]) == []
