@@ -46,7 +46,11 @@ _COMMON_ENGLISH = """the a an and or of to in on at by for from with without is 
     must game games player players move moves turn turns card cards ticket tickets route
     routes train trains score points page back next previous log sign settings account
     email password change save cancel open close show hide new only one two three map board"""
-COMMON_ENGLISH = frozenset(_COMMON_ENGLISH.split())
+# English names of days and months (a date written with them is English, whatever else).
+_DATES = """mon tue wed thu fri sat sun monday tuesday wednesday thursday friday saturday sunday
+    jan feb mar apr jun jul aug sep sept oct nov dec january february march april may june
+    july august september october november december"""
+COMMON_ENGLISH = frozenset(_COMMON_ENGLISH.split() + _DATES.split())
 
 INLINE = {
     "a", "abbr", "b", "bdi", "cite", "code", "data", "em", "i", "kbd", "label", "mark",

@@ -65,3 +65,11 @@ def test_a_plain_text_mail_is_read_line_by_line_without_its_links():
         == []
     )
     assert english_left("Settings saved.\n", "sv") == ["Settings saved."]
+
+
+def test_a_date_in_english_is_english():
+    english = '<html lang="en-gb"><body><p>Until <strong>Tue 3 Dec 18:00 (UTC)</strong></p>'
+    dutch = '<html lang="nl"><body><p>Tot <strong>Tue 3 Dec 18:00 (UTC)</strong></p>'
+    localised = '<html lang="nl"><body><p>Tot <strong>di 3 dec 18:00 (UTC)</strong></p>'
+    assert english_left(dutch, "nl", english=english) == ["Tue 3 Dec 18:00 (UTC)"]
+    assert english_left(localised, "nl", english=english) == []
