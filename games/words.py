@@ -1,4 +1,5 @@
-"""The game's own words in the viewer's language: card colours (locale/GLOSSARY.md)."""
+"""The game's own words in the viewer's language (locale/GLOSSARY.md): card colours, board names,
+places ("2e", "2:a") and lists of names."""
 
 from django.utils.translation import get_language, pgettext, pgettext_lazy
 
