@@ -51,33 +51,12 @@ def takeover_default(max_players: int) -> bool:
     return int(max_players) >= 3
 
 
-def game_create(
-    *,
-    creator,
-    map_id: str,
-    max_players: int = 4,
-    turn_seconds: int = DEFAULT_TURN_SECONDS,
-    is_private: bool = False,
-    rated: bool = True,
-    bank_seconds: int = 0,
-    allow_vacations: bool = True,
-    bot_takeover: bool = False,
-) -> Game:
-    """A new open game with its creator in the first seat. `bot_takeover`: a bot plays on
-    for a player who leaves (otherwise their seat is skipped); the game form offers it by
-    default for 3 or more players (takeover_default)."""
+def game_create(*, creator, map_id: str, **settings) -> Game:
+    """A new open game with its creator in the first seat, with create_game_locked's
+    settings. `bot_takeover`: a bot plays on for a player who leaves (otherwise their seat
+    is skipped); the game form offers it by default for 3 or more players (takeover_default)."""
     with transaction.atomic(durable=True):
-        return create_game_locked(
-            creator=creator,
-            map_id=map_id,
-            max_players=max_players,
-            turn_seconds=turn_seconds,
-            is_private=is_private,
-            rated=rated,
-            bank_seconds=bank_seconds,
-            allow_vacations=allow_vacations,
-            bot_takeover=bot_takeover,
-        )
+        return create_game_locked(creator=creator, map_id=map_id, **settings)
 
 
 def create_game_locked(
