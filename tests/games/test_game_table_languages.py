@@ -10,7 +10,7 @@ import pytest
 from django.test import Client
 from django.utils import translation
 from game_steps import make_users, play_one, started_game
-from i18n.english import ROOT, parse_po, read
+from i18n.english import ROOT, english_left, parse_po, read
 from play_client import Browser, set_position
 
 from games.services.chat import chat_post
@@ -22,15 +22,22 @@ pytestmark = pytest.mark.django_db
 
 LANGUAGES = ["nl", "sv", "fr"]
 NAMES = ("alice", "bruno", "chiara", "dora")
+MARKS = ("A", "B", "C", "D")  # their initials on their cars and in the legend
 TICKETS = {"p0": ["amsterdam-pamplona"], "p1": ["angora-kharkov"], "p2": ["brest-petrograd"]}
 MAIN = re.compile(r'<main id="main"[^>]*>(.*)</main>', re.S)
 
 
+STATISTICS = re.compile(r'<section class="card player-statistics".*?</section>', re.S)
+
+
 def table_part(html: str) -> str:
-    """What the table's templates render: the page's <main> (the site's header and footer
-    are the site's own), or the whole of an htmx fragment."""
-    found = MAIN.search(html)
-    return found.group(1) if found else html
+    """What the table's templates render: the statistics section of a profile, the page's
+    <main> (the site's header and footer are the site's own), or a whole htmx fragment."""
+    statistics = STATISTICS.search(html)
+    if statistics:
+        return statistics.group(0)
+    main = MAIN.search(html)
+    return main.group(1) if main else html
 
 
 @functools.cache
@@ -63,6 +70,18 @@ def shown_in(client: Client, url: str, language: str, messages, *, htmx=False) -
             if english or not words(translated).search(page):
                 left.append(message)
     return left
+
+
+def english_on(client: Client, url: str, language: str, *, htmx=False) -> list[str]:
+    """Any English left in what the table renders of the page in `language`: the catalogs'
+    English, and text the English page shows the same that holds English words."""
+    headers = {"HTTP_HX_REQUEST": "true"} if htmx else {}
+    pages = {}
+    for lang in ("en-gb", language):
+        response = client.get(url, HTTP_ACCEPT_LANGUAGE=lang, **headers)
+        assert response.status_code == 200, (url, response.status_code)
+        pages[lang] = table_part(response.content.decode())
+    return english_left(pages[language], language, english=pages["en-gb"], allow=NAMES + MARKS)
 
 
 def signed_in(user) -> Client:
@@ -338,3 +357,14 @@ def test_the_game_tables_own_words_are_in_the_readers_language(case, language):
         if found:
             left[f"{url}{' (htmx)' if htmx else ''}"] = found
     assert left == {}
+
+
+@pytest.mark.parametrize("case", CASES)
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_no_english_is_left_on_the_tables_pages(case, language):
+    left = {}
+    for user, url, htmx, _messages in CASES[case]():
+        found = english_on(signed_in(user), url, language, htmx=htmx)
+        if found:
+            left[f"{url}{' (htmx)' if htmx else ''}"] = found
+    assert left == {}, "\n".join(f"{url}: {found}" for url, found in left.items())
