@@ -3,6 +3,8 @@
 import zoneinfo
 from datetime import datetime
 
+from django.utils import dateformat
+
 from accounts.timezones import DEFAULT_TIMEZONE
 
 
@@ -14,11 +16,7 @@ def zone(name: str | None) -> zoneinfo.ZoneInfo:
 
 
 def local_time_text(moment: datetime, tzname: str | None) -> str:
-    """ "Tue 3 Dec 18:00 (Europe/Amsterdam)"; English names whatever the server's locale."""
+    """ "Tue 3 Dec 18:00 (Europe/Amsterdam)", the day and month named in the active language
+    (the mail's reader's: "di 3 Dec 18:00"), never the server's locale."""
     tz = zone(tzname)
-    local = moment.astimezone(tz)
-    weekday = ("Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun")[local.weekday()]
-    month = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")[
-        local.month - 1
-    ]
-    return f"{weekday} {local.day} {month} {local:%H:%M} ({tz.key})"
+    return f"{dateformat.format(moment.astimezone(tz), 'D j M H:i')} ({tz.key})"

@@ -13,7 +13,9 @@ from dataclasses import dataclass
 from datetime import datetime
 from xml.sax.saxutils import escape, quoteattr
 
+from django.utils import dateformat
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 
 from games.words import ordinal
 
@@ -96,7 +98,9 @@ def _y_ticks(low: float, high: float) -> tuple[float, float, list[int]]:
 
 
 def _date_label(when: datetime, span_days: float) -> str:
-    return f"{when.strftime('%b')} {when.year}" if span_days > 300 else f"{when.day} {when:%b}"
+    # Abbreviated month names as the reader's language writes them ("Jan.", "jan.", "janv."),
+    # never the server's locale.
+    return dateformat.format(when, "N Y" if span_days > 300 else "j N")
 
 
 def rating_chart_svg(points: Sequence[ChartPoint], *, title: str, color: str = "#0072b2") -> str:
@@ -144,12 +148,14 @@ def rating_chart_svg(points: Sequence[ChartPoint], *, title: str, color: str = "
             f'<text x="{_n(x_at(when))}" y="{TOP + plot_h + 18}" text-anchor="{anchor}"'
             f' fill="#555">{escape(label)}</text>'
         )
+    date_axis = escape(pgettext("rating chart axis", "Date"))
+    rating_axis = escape(pgettext("rating chart axis", "Rating"))
     out.append(
         f'<text x="{LEFT + plot_w / 2:.0f}" y="{HEIGHT - 6}" text-anchor="middle"'
-        f' fill="#333">Date</text>'
+        f' fill="#333">{date_axis}</text>'
         f'<text x="0" y="0" transform="translate({AXIS_LABEL_X} {TOP + plot_h / 2:.0f})'
         f' rotate(-90)"'
-        f' text-anchor="middle" fill="#333">Rating</text>'
+        f' text-anchor="middle" fill="#333">{rating_axis}</text>'
         f'<line x1="{LEFT}" x2="{LEFT}" y1="{TOP}" y2="{TOP + plot_h}" stroke="#888"/>'
         f'<line x1="{LEFT}" x2="{WIDTH - RIGHT}" y1="{TOP + plot_h}" y2="{TOP + plot_h}"'
         f' stroke="#888"/>'

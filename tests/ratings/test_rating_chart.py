@@ -74,7 +74,7 @@ def test_the_chart_has_axis_labels_and_legible_text_sizes():
 
     texts = [t.text for t in root.iter(f"{SVG}text")]
     assert "Date" in texts and "Rating" in texts
-    assert "5 Jan" in texts and "12 Jan" in texts
+    assert "5 Jan." in texts and "12 Jan." in texts
     _, _, width, _ = map(float, root.get("viewBox").split())
     # On a 375-px phone the card leaves the chart about 310 px: text keeps at least 11 px.
     assert float(root.get("font-size")) * 310 / width >= 11
