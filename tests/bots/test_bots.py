@@ -151,7 +151,7 @@ def test_bots_play_legal_games_to_the_end_on_both_maps():
 @pytest.mark.slow
 def test_many_bot_games_end_without_an_illegal_move():
     names = [*BASELINES, "beginner", "planner"]
-    assert _mixed_games(["usa", "europe"], [2, 3, 4, 5], 125, names) == 1000
+    assert _mixed_games(["usa", "europe"], [2, 3, 4, 5], 60, names) == 480
     assert _mixed_games(["usa", "europe"], [2, 3, 4, 5], 5, ["strong:100", *names]) == 40
 
 
