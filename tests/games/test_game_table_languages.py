@@ -18,7 +18,8 @@ from games.services.invitations import game_invite
 from games.services.lobby import game_create
 from games.services.play import game_play
 
-pytestmark = pytest.mark.django_db
+# Every page or mail in three languages: CI runs it, `make test-fast` does not.
+pytestmark = [pytest.mark.django_db, pytest.mark.slow]
 
 LANGUAGES = ["nl", "sv", "fr"]
 NAMES = ("alice", "bruno", "chiara", "dora")

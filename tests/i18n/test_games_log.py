@@ -60,6 +60,7 @@ def test_in_english_a_turn_s_two_draws_read_as_the_engine_tells_them():
             assert describe_card_draws(pair, NAMES) == engine_draws(pair, NAMES)
 
 
+@pytest.mark.slow  # two whole games in three languages: CI runs it, `make test-fast` does not
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_no_event_of_two_whole_games_is_told_in_english(whole_games, language):
     with translation.override(language):

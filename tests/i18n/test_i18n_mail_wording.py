@@ -15,7 +15,8 @@ from games.mail.send import build
 from games.models import GameStatus
 from games.services.invitations import game_create_inviting
 
-pytestmark = pytest.mark.django_db
+# Every page or mail in three languages: CI runs it, `make test-fast` does not.
+pytestmark = [pytest.mark.django_db, pytest.mark.slow]
 
 LANGUAGES = ["nl", "sv", "fr"]
 

@@ -7,7 +7,8 @@ import pytest
 from game_steps import make_user, play_to_the_end, started_game
 from i18n.english import english_left_at
 
-pytestmark = pytest.mark.django_db
+# Every page or mail in three languages: CI runs it, `make test-fast` does not.
+pytestmark = [pytest.mark.django_db, pytest.mark.slow]
 
 LANGUAGES = ["nl", "sv", "fr"]
 

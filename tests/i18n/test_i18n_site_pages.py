@@ -13,7 +13,8 @@ from i18n.english import english_left, english_left_at
 
 from games.mail.unsubscribe import unsubscribe_url
 
-pytestmark = pytest.mark.django_db
+# Every page or mail in three languages: CI runs it, `make test-fast` does not.
+pytestmark = [pytest.mark.django_db, pytest.mark.slow]
 
 LANGUAGES = ["nl", "sv", "fr"]
 
