@@ -29,7 +29,7 @@ def catalogs(root: Path) -> list[Path]:
 def statistics(po: Path) -> dict[str, int]:
     """msgfmt's count of translated, fuzzy and untranslated entries."""
     report = subprocess.run(
-        ["msgfmt", "--check-format", "--statistics", "-o", os.devnull, str(po)],
+        ["msgfmt", "--check", "--statistics", "-o", os.devnull, str(po)],
         capture_output=True,
         text=True,
         check=True,
@@ -57,6 +57,9 @@ def test_a_committed_catalog_has_no_untranslated_or_fuzzy_entry(po):
     counts = statistics(po)
     assert counts["translated"] > 0
     assert (counts["fuzzy"], counts["untranslated"]) == (0, 0), counts
+    # Its header names its language and is not left fuzzy by makemessages.
+    header = po.read_text().split("\n\n", 1)[0]
+    assert f'"Language: {po.parts[-3]}\\n"' in header and "fuzzy" not in header
 
 
 @pytest.mark.parametrize("po", catalogs(ROOT), ids=lambda po: str(po.relative_to(ROOT)))
