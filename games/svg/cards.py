@@ -7,9 +7,10 @@ large so they stay readable when the row is shrunk to a phone's width.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import lru_cache
 
+from django.utils.translation import get_language, ngettext, pgettext, pgettext_lazy
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext, pgettext, pgettext_lazy
 
 from games.words import colour_name
 
@@ -94,9 +95,19 @@ def _svg(width: float, label: str, body: str, *, rainbow: bool) -> str:
     )
 
 
+# Each picture is a pure function of its card (or counts) and the language of its words: the
+# pages redraw the same few pictures after every move, so each is drawn once per process.
+_PICTURES_KEPT = 2048
+
+
 def card_svg(color: str, *, count: int | None = None) -> str:
     """One card face (a face-up card, or a card with its count)."""
     _check(color)
+    return _card_svg(get_language(), color, count)
+
+
+@lru_cache(maxsize=_PICTURES_KEPT)
+def _card_svg(language: str | None, color: str, count: int | None) -> str:
     label = (
         pgettext("a card's picture", "%(name)s card") % {"name": card_name(color)}
         if count is None
@@ -107,6 +118,11 @@ def card_svg(color: str, *, count: int | None = None) -> str:
 
 def deck_svg(count: int) -> str:
     """The back of the draw pile, with how many cards are left in it."""
+    return _deck_svg(get_language(), count)
+
+
+@lru_cache(maxsize=_PICTURES_KEPT)
+def _deck_svg(language: str | None, count: int) -> str:
     body = (
         f'<g class="card deck"><title>{text(_draw_pile(count))}</title>'
         f'<rect class="cb" x=".6" y=".6" width="{CARD_W - 1.2}" height="{CARD_H - 1.2}" rx="5"'
@@ -131,7 +147,12 @@ def _draw_pile(count: int) -> str:
 
 def hand_svg(hand: Mapping[str, int]) -> str:
     """A player's cards as a row, one card per colour held, each with its count."""
-    held = [(color, int(hand.get(color, 0))) for color in CARD_KINDS if hand.get(color, 0) > 0]
+    held = tuple((color, int(hand.get(color, 0))) for color in CARD_KINDS if hand.get(color, 0) > 0)
+    return _hand_svg(get_language(), held)
+
+
+@lru_cache(maxsize=_PICTURES_KEPT)
+def _hand_svg(language: str | None, held: tuple[tuple[str, int], ...]) -> str:
     if not held:
         none = _("No train cards")
         return (
