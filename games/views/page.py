@@ -10,7 +10,7 @@ from __future__ import annotations
 from datetime import timedelta
 
 from django.urls import reverse
-from django.utils import timezone
+from django.utils import dateformat, timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext, pgettext
 
@@ -206,7 +206,9 @@ def ticket_name(table: Table, ticket_id: str) -> str:
     return f"{cities[ticket.a].name} – {cities[ticket.b].name}"
 
 
-def ticket_card(table: Table, ticket_id: str, *, done: bool | None) -> dict:
+def ticket_card(table: Table, ticket_id: str, *, done: bool | None, picture: bool = True) -> dict:
+    """A ticket's facts; with ``picture`` its card as SVG (the choice of tickets shows it, the
+    list of the hand does not)."""
     ticket = table.game_map.tickets[ticket_id]
     return {
         "id": ticket_id,
@@ -214,27 +216,35 @@ def ticket_card(table: Table, ticket_id: str, *, done: bool | None) -> dict:
         "points": ticket.points,
         "long": ticket.long,
         "done": done,
-        "svg": ticket_svg(table.game_map, ticket_id, done=done),
+        "svg": ticket_svg(table.game_map, ticket_id, done=done) if picture else "",
         "cities": f"{ticket.a} {ticket.b}",
         "path": "",
     }
 
 
-def ticket_line(table: Table, ticket_id: str, *, done: bool | None) -> dict:
+def ticket_line(
+    table: Table, ticket_id: str, *, done: bool | None, picture: bool = True, owned=None
+) -> dict:
     """A ticket with the path of the viewer's routes that joins its cities (if any), for the
     board to light when the ticket is pointed at: in the hand and while it is being chosen."""
-    claims = table.view.get("claims") or {}
-    owned = [route_id for route_id, owner in claims.items() if owner == table.viewer]
-    line = ticket_card(table, ticket_id, done=done)
+    if owned is None:
+        owned = _owned_routes(table)
+    line = ticket_card(table, ticket_id, done=done, picture=picture)
     ticket = table.game_map.tickets[ticket_id]
     line["path"] = " ".join(ticket_path(table.game_map.routes, owned, ticket.a, ticket.b))
     return line
 
 
+def _owned_routes(table: Table) -> list[str]:
+    claims = table.view.get("claims") or {}
+    return [route_id for route_id, owner in claims.items() if owner == table.viewer]
+
+
 def my_ticket_lines(table: Table, progress: dict) -> list[dict]:
-    """The viewer's tickets, each lighting its way on the board."""
+    """The viewer's tickets, each lighting its way on the board (a list: no pictures)."""
+    owned = _owned_routes(table)
     return [
-        ticket_line(table, ticket_id, done=progress.get(ticket_id))
+        ticket_line(table, ticket_id, done=progress.get(ticket_id), picture=False, owned=owned)
         for ticket_id in table.mine.get("tickets", [])
     ]
 
@@ -410,10 +420,21 @@ def card_label(color: str) -> str:
     return colour_name(color)
 
 
-def with_turned_up(entries: list[dict]) -> list[dict]:
-    """Log entries with their tunnels' turned-up cards as chips."""
+def with_turned_up(entries: list[dict], game_id: int) -> list[dict]:
+    """Log entries as games/play/log_entries.html shows them: each with its tunnels'
+    turned-up cards as chips, its link to the replay, its time in the viewer's time zone
+    (machine-readable and as shown) and its sentences as one line."""
+    replay = reverse("game_replay", args=[game_id])
     for entry in entries:
         entry["turned_up"] = [turned_up(cards) for cards in entry.get("revealed", [])]
+        entry["href"] = f"{replay}?turn={entry['turn']}"
+        at = entry.get("at")
+        if at:
+            at = timezone.localtime(at) if timezone.is_aware(at) else at
+            entry["iso"] = dateformat.format(at, "c")
+            entry["when"] = dateformat.format(at, "D H:i")
+        sentences = entry.get("sentences") or []
+        entry["line"] = "; ".join(str(s) for s in sentences) + "." if sentences else ""
     return entries
 
 
@@ -521,7 +542,8 @@ def page_context(
     """Everything the page shows; with ``panel_only`` just what the action panel needs.
 
     ``keep`` names the parts of an htmx answer the page keeps as they are (games.views.render):
-    ``keep_chat``, ``keep_note``, ``keep_board``, ``keep_awaiting``; those are not built."""
+    ``keep_chat``, ``keep_note``, ``keep_board``, ``keep_tickets``, ``keep_head``,
+    ``keep_awaiting``; those are not built."""
     keep = keep or {}
     game = table.game
     context = {
@@ -562,7 +584,9 @@ def page_context(
             "ticket_deck_count": view["ticket_deck_count"],
             "discard_count": view["discard_count"],
             "players": player_rows(table),
-            "log": with_turned_up(move_entries(moves, table.names, game.map_id, limit=LOG_MOVES)),
+            "log": with_turned_up(
+                move_entries(moves, table.names, game.map_id, limit=LOG_MOVES), game.pk
+            ),
             "final": score_sheet(table),
             "claimable": claimable_list(table),
         }
@@ -585,7 +609,7 @@ def page_context(
             {
                 "hand_svg": hand_svg(mine.get("hand") or {}),
                 "hand_total": sum((mine.get("hand") or {}).values()),
-                "my_tickets": my_ticket_lines(table, progress),
+                "my_tickets": [] if keep.get("keep_tickets") else my_ticket_lines(table, progress),
             }
         )
     return context

@@ -74,7 +74,12 @@ def render_game(
             "keep_note": True,
         }
         if after_move is not None:
-            fragments["keep_board"] = _board_unchanged(after_move)
+            drew = _board_unchanged(after_move)
+            fragments["keep_board"] = drew
+            # A card draw changes neither the mover's tickets nor how far they got (no route
+            # is claimed), and after a first card the head still says it is their move.
+            fragments["keep_tickets"] = drew
+            fragments["keep_head"] = drew and bool(table.action_types)
             fragments["keep_awaiting"] = after_move.seat_was_to_move == after_move.seat.to_move
     context = page_context(table, panel=panel, flash=flash, panel_only=only_panel, keep=fragments)
     context["poll_ticket"] = poll_ticket(table.game.pk, request.user)

@@ -124,6 +124,8 @@ def game_log(request, game_id: int):
         "games/play/log.html",
         {
             "game": game,
-            "log": with_turned_up(move_entries(logged_moves(game), names_for(game), game.map_id)),
+            "log": with_turned_up(
+                move_entries(logged_moves(game), names_for(game), game.map_id), game.pk
+            ),
         },
     )

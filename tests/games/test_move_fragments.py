@@ -1,6 +1,7 @@
 """What the page's htmx post of a move answers: the parts of the page the move changed, and
-not those it cannot have changed (the board after a card draw, the chat the page already
-shows, the player's own note, the header's count when the turn stayed)."""
+not those it cannot have changed (the board, the tickets and, after a first card, the game's
+head after a card draw; the chat the page already shows, the player's own note, the header's
+count when the turn stayed)."""
 
 import pytest
 from django.test import Client
@@ -67,11 +68,30 @@ def test_the_first_card_leaves_the_headers_count_as_it_was(table):
     assert 'id="my-games-link"' not in html
 
 
+def test_a_card_draw_keeps_the_tickets_and_the_first_card_the_games_head(table):
+    game, players, client = table
+    page = client.get(f"/games/{game.pk}/").content.decode()
+    assert "Amsterdam – Pamplona" in page and 'id="game-head"' in page
+
+    _, html = post_move(client, game, {"type": "draw_card", "from": "deck"})
+    assert '<section class="panel tickets" id="my-tickets" hx-preserve></section>' in html
+    assert "Amsterdam – Pamplona" not in html
+    assert 'id="game-head"' not in html  # still the player's move: the tab's title stays
+
+    _, html = post_move(client, game, {"type": "draw_card", "from": "deck"})
+    assert "Amsterdam – Pamplona" not in html
+    # The turn passed: the head (and with it the tab's title) says so again.
+    head = html[html.index('id="game-head"') :]
+    assert "(Your turn)" not in head[: head.index(">")]
+
+
 def test_a_claim_sends_the_board_with_the_route_claimed(table):
     game, players, client = table
     action = {"type": "claim_route", "route": "bruxelles-paris-1", "cards": {"red": 2}}
     response, html = post_move(client, game, action)
     assert "HX-Trigger-After-Swap" not in response
+    # The tickets and the head come again with a claim (a ticket may be joined now).
+    assert "Amsterdam – Pamplona" in html and 'id="game-head"' in html
     board = html[html.index('id="board"') :]
     assert 'id="route-bruxelles-paris-1" class="r k-' in board
     route = board[board.index('id="route-bruxelles-paris-1"') :]
