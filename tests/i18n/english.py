@@ -148,13 +148,15 @@ def _translation_text(language: str) -> str:
     )
 
 
-def _pattern(source: str) -> re.Pattern | None:
+def _pattern(source: str) -> tuple[re.Pattern, str] | None:
     """A regular expression finding this English text in a page, placeholders as
-    wildcards; None when it holds no word of its own (only placeholders and signs)."""
+    wildcards, and the longest piece of text any match holds as it is (a page without it
+    needs no search); None when it holds no word of its own (only placeholders and signs)."""
     visible = _visible_form(source)
     literal = PLACEHOLDER.sub(" ", visible)
     if not WORD.search(literal):
         return None
+    needle = max(literal.split(), key=len)
     parts = []
     for index, piece in enumerate(PLACEHOLDER.split(visible)):
         if index:
@@ -165,7 +167,7 @@ def _pattern(source: str) -> re.Pattern | None:
     body = "".join(parts)
     start = r"\b" if re.match(r"\w", visible) else ""
     end = r"\b" if re.search(r"\w$", visible) else ""
-    return re.compile(start + body + end)
+    return re.compile(start + body + end), needle
 
 
 def _same_in(language: str, english: str, translations: list[str]) -> bool:
@@ -179,7 +181,8 @@ def _same_in(language: str, english: str, translations: list[str]) -> bool:
 
 
 @functools.cache
-def english_patterns(language: str) -> tuple[tuple[str, re.Pattern], ...]:
+def english_patterns(language: str) -> tuple[tuple[re.Pattern, str], ...]:
+    """The pattern of each English source the language writes differently, with its needle."""
     found = {}
     for entry in entries_of(language):
         translations = _translated(entry)
@@ -189,7 +192,7 @@ def english_patterns(language: str) -> tuple[tuple[str, re.Pattern], ...]:
             pattern = _pattern(source)
             if pattern is not None:
                 found[source] = pattern
-    return tuple(found.items())
+    return tuple(found.values())
 
 
 @functools.cache
@@ -322,7 +325,9 @@ def english_left(page: str, language: str, *, english: str | None = None, allow=
     text = "\n".join(line for line in text.splitlines() if line not in zones)
     text = URL_OR_ADDRESS.sub(" ", text)
     found = set()
-    for _source, pattern in english_patterns(language):
+    for pattern, needle in english_patterns(language):
+        if needle not in text:
+            continue
         for match in pattern.finditer(text):
             if _without_names(match.group(0), allow).strip(" ,.:;·-–—()#") != "":
                 found.add(" ".join(match.group(0).split()))
