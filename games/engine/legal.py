@@ -22,8 +22,7 @@ from .open_routes import open_index
 from .options import (
     ClaimOptions,
     StationOptions,
-    color_payment_count,
-    one_color_payment_count,
+    claim_options,
     one_color_payments,
 )
 from .seats import acting_seat
@@ -99,16 +98,28 @@ def legal_options(state: State, player: str, kind: str) -> Sequence[Action]:
         if state.players[seat] != player or state.forfeited[seat]:
             return []
         if pending is None:
-            if kind == DRAW_CARD:
-                return _draw_options(
-                    frozenset(state.face_up), False, bool(state.deck or state.discard)
-                )
-            if kind == CLAIM_ROUTE:
+            if kind is DRAW_CARD or kind == DRAW_CARD:
+                if state.deck or state.discard:  # the usual case: one lookup by the row itself
+                    options = _FIRST_DRAWS.get(state.face_up)
+                    if options is None:
+                        options = _FIRST_DRAWS[state.face_up] = _draw_options(
+                            frozenset(state.face_up), False, True
+                        )
+                    return options
+                return _draw_options(frozenset(state.face_up), False, False)
+            if kind is CLAIM_ROUTE or kind == CLAIM_ROUTE:
                 return _claim_options(state, seat)
         elif pending is SECOND_CARD:
-            if kind != DRAW_CARD:
+            if kind is not DRAW_CARD and kind != DRAW_CARD:
                 return []
-            return _draw_options(frozenset(state.face_up), True, bool(state.deck or state.discard))
+            if state.deck or state.discard:
+                options = _SECOND_DRAWS.get(state.face_up)
+                if options is None:
+                    options = _SECOND_DRAWS[state.face_up] = _draw_options(
+                        frozenset(state.face_up), True, True
+                    )
+                return options
+            return _draw_options(frozenset(state.face_up), True, False)
     else:
         seat = acting_seat(state, player)
         if seat is None:
@@ -131,6 +142,12 @@ def legal_options(state: State, player: str, kind: str) -> Sequence[Action]:
         free = [city for city in _SORTED_CITIES[state.map_id] if city not in stations]
         return StationOptions(free, one_color_payments(state.hands[seat], cost, 0))
     return [Pass()] if legal_action_kinds(state, player) == (PASS,) else []
+
+
+# The draw options with cards left to draw blind, by the face-up row as it lies (at most
+# 9**5 rows each): a lookup by the row itself, without making a set of it first.
+_FIRST_DRAWS: dict[tuple[str, ...], tuple[Action, ...]] = {}
+_SECOND_DRAWS: dict[tuple[str, ...], tuple[Action, ...]] = {}
 
 
 def legal_actions(state: State, player: str) -> list[Action]:
@@ -196,14 +213,24 @@ def _any_claim(state: State, seat: int) -> bool:
 
 
 def _claim_options(state: State, seat: int) -> ClaimOptions:
+    """Every claim the player can make now, counted per bucket (options.color_payment_count
+    and one_color_payment_count written out: this runs for every claim considered)."""
     hand = state.hands[seat]
     trains = state.trains[seat]
     player = state.players[seat]
     index = getattr(state.claims, "open_index", None) or _index(state)
     loco = hand[LOCO]
     entries = []
+    ends = []
+    total = 0
+    haves = []  # the colours held, for the gray routes
     for color in _COLOR_KINDS:
         have = hand[color]
+        if not have:
+            if not loco:
+                continue
+        else:
+            haves.append(have)
         limit = have + loco
         if limit > trains:
             limit = trains
@@ -214,8 +241,12 @@ def _claim_options(state: State, seat: int) -> ClaimOptions:
                 routes = _not_twin_of(routes, owners, player)
                 if not routes:
                     continue
-            entries.append((routes, color_payment_count(hand, color, length)))
-    haves = [have for have in hand[:LOCO] if have]
+            # ways to pay: k locomotives, from what the colour lacks up to all of them
+            low = length - have if length > have else 0
+            count = (length if length < loco else loco) - low + 1
+            total += len(routes) * count
+            entries.append((routes, count))
+            ends.append(total)
     limit = (max(haves) if haves else 0) + loco
     if limit > trains:
         limit = trains
@@ -228,8 +259,18 @@ def _claim_options(state: State, seat: int) -> ClaimOptions:
             routes = _not_twin_of(routes, owners, player)
             if not routes:
                 continue
-        entries.append((routes, one_color_payment_count(hand, length, ferry_locos)))
-    return ClaimOptions(hand, entries)
+        count = 1 if loco >= length else 0
+        top = length - 1 if length - 1 < loco else loco
+        for have in haves:
+            low = length - have
+            if low < ferry_locos:
+                low = ferry_locos
+            if top >= low:
+                count += top - low + 1
+        total += len(routes) * count
+        entries.append((routes, count))
+        ends.append(total)
+    return claim_options(hand, entries, ends, total)
 
 
 def _not_twin_of(routes: tuple, owners: tuple, player: str) -> tuple:

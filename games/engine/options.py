@@ -140,6 +140,24 @@ class ClaimOptions(Options):
         return ClaimRoute(route.id, route_payment(self._hand, route, offset % count))
 
 
+_new = object.__new__
+
+
+def claim_options(
+    hand: tuple[int, ...],
+    entries: list[tuple[tuple[RouteInfo, ...], int]],
+    ends: list[int],
+    total: int,
+) -> ClaimOptions:
+    """ClaimOptions(hand, entries) from its running totals, already counted by the caller."""
+    options = _new(ClaimOptions)
+    options._hand = hand
+    options._entries = entries
+    options._ends = ends
+    options._len = total
+    return options
+
+
 class StationOptions(Options):
     """Every (city, payment) station: cities in id order."""
 

@@ -19,18 +19,21 @@ from ..actions import (
     PayTunnel,
 )
 from ..board import board
+from ..cards import FACE_UP_SIZE, KIND_INDEX
 from ..enums import EventType, Phase
 from ..errors import IllegalMove
 from ..legal import PASS, legal_action_kinds
+from ..maps import LOCOMOTIVE
 from ..seats import acting_seat, not_acting
 from ..state import SECOND_CARD, TICKET_CHOICE, State
 from .claims import claim_route
 from .draft import Draft
 from .draws import draw_card
+from .piles import MAX_FACE_UP_LOCOMOTIVES
 from .stations import build_station
 from .tickets import draw_tickets, keep_tickets
 from .tunnels import decline_tunnel, pay_tunnel
-from .turns import end_turn
+from .turns import LAST_ROUND_TRAINS, end_turn
 
 
 def apply(state: State, player: str, action: Action) -> tuple[State, list[dict]]:
@@ -52,7 +55,14 @@ def apply(state: State, player: str, action: Action) -> tuple[State, list[dict]]
         and (kind is DrawCard if pending is SECOND_CARD else pending is None)
         and kind not in _ANSWERS
     )
-    if not usual:
+    if usual and kind is DrawCard:
+        values = {**state.__dict__}
+        events = []
+        if _usual_draw(values, seat, player, action, pending is SECOND_CARD, events):
+            new = _new(State)
+            _set_attr(new, "__dict__", values)
+            return new, events
+    elif not usual:
         seat = acting_seat(state, player)
         if seat is None:
             raise not_acting(state, player, action)
@@ -88,7 +98,63 @@ def apply(state: State, player: str, action: Action) -> tuple[State, list[dict]]
 
 
 _new = object.__new__
+_set_attr = object.__setattr__
 _PLAY = Phase.PLAY
+_CARD_DRAWN = EventType.CARD_DRAWN
+_TURN_PASSED = EventType.TURN_PASSED
+
+
+def _usual_draw(
+    values: dict, seat: int, player: str, action: DrawCard, second: bool, events: list
+) -> bool:
+    """draw_card and end_turn's usual case written out on the next state's attribute dict:
+    a card from a deck that does not run out, no locomotive taken face up, no row reset,
+    and a turn that passes to the next seat outside the last round. Returns False (with
+    `values` and `events` to be dropped) whenever anything else may happen."""
+    deck = values["deck"]
+    if not deck:
+        return False
+    if action.source == "deck":
+        card = deck[0]
+        events.append({"type": _CARD_DRAWN, "player": player, "source": "deck", "color": None})
+    else:
+        card = action.color
+        row = values["face_up"]
+        if card == LOCOMOTIVE or len(row) != FACE_UP_SIZE or card not in row:
+            return False
+        i = row.index(card)
+        row = (*row[:i], *row[i + 1 :], deck[0])
+        if row.count(LOCOMOTIVE) > MAX_FACE_UP_LOCOMOTIVES:
+            return False
+        values["face_up"] = row
+        events.append({"type": _CARD_DRAWN, "player": player, "source": "face_up", "color": card})
+    values["deck"] = deck = deck[1:]
+    hands = list(values["hands"])
+    hand = list(hands[seat])
+    hand[KIND_INDEX[card]] += 1
+    hands[seat] = tuple(hand)
+    values["hands"] = tuple(hands)
+    if not second:  # a second card is there to take unless the piles are empty
+        if deck or values["discard"]:
+            values["pending"] = SECOND_CARD
+            return True
+        return False
+    if (
+        values["last_round_ends_after"] is not None
+        or values["trains"][seat] <= LAST_ROUND_TRAINS
+        or len(values["face_up"]) != FACE_UP_SIZE
+    ):
+        return False
+    players = values["players"]
+    nxt = seat + 1 if seat + 1 < len(players) else 0
+    if values["forfeited"][nxt]:
+        return False
+    values["pending"] = None
+    if values["passes"]:
+        values["passes"] = 0
+    values["current"] = nxt
+    events.append({"type": _TURN_PASSED, "player": players[nxt]})
+    return True
 
 
 # The actions that only answer a pending decision.
