@@ -15,7 +15,7 @@ from itertools import combinations, product
 from .actions import Action, DeclineTunnel, DrawCard, DrawTickets, KeepTickets, Pass, PayTunnel
 from .board import GRAY, board
 from .cards import CARD_KINDS, LOCO, color_payment
-from .doubles import tracks_shared, twin_closes
+from .doubles import tracks_shared
 from .enums import ActionType, Phase
 from .maps import LATER_KEEP, LOCOMOTIVE, MAP_IDS, OPENING_KEEP, STATIONS_PER_PLAYER, get_map
 from .open_routes import open_index
@@ -276,11 +276,8 @@ def _claim_options(state: State, seat: int) -> ClaimOptions:
 def _not_twin_of(routes: tuple, owners: tuple, player: str) -> tuple:
     """The routes of a bucket still open to the player (the index keeps the owner of a
     taken twin only where tracks are shared)."""
-    return tuple(
-        route
-        for route, owner in zip(routes, owners, strict=True)
-        if not twin_closes(owner, player, True)
-    )
+    # doubles.twin_closes(owner, player, True), written out: the twin's owner alone is shut out
+    return tuple([route for route, owner in zip(routes, owners, strict=True) if owner != player])
 
 
 def _station_cost(state: State, seat: int) -> int | None:
@@ -314,8 +311,14 @@ def _keeps(state: State, seat: int) -> list[Action]:
     offered = state.offered[seat]
     least = OPENING_KEEP if state.phase == _OPENING else LATER_KEEP
     least = max(1, min(least, len(offered)))
-    return [
-        KeepTickets(kept)
-        for size in range(least, len(offered) + 1)
-        for kept in combinations(offered, size)
-    ]
+    keeps = []
+    for size in range(least, len(offered) + 1):
+        for kept in combinations(offered, size):
+            keep = _new(KeepTickets)  # KeepTickets(kept) without the dataclass's __init__
+            _set(keep, "tickets", kept)
+            keeps.append(keep)
+    return keeps
+
+
+_new = object.__new__
+_set = object.__setattr__

@@ -15,6 +15,8 @@ from .board import GRAY, RouteInfo
 from .cards import LOCO, LOCOMOTIVE, Cards, color_payment
 
 _COLOR_KINDS = range(LOCO)
+_new = object.__new__
+_set = object.__setattr__
 
 
 def one_color_payments(hand: tuple[int, ...], total: int, min_loco: int) -> list[Cards]:
@@ -132,15 +134,22 @@ class ClaimOptions(Options):
         self._ends = ends
         self._len = total
 
+    def __getitem__(self, index: Any) -> Any:
+        if type(index) is int and 0 <= index < self._len:  # the usual case, written out
+            return self._get(index)
+        return Options.__getitem__(self, index)
+
     def _get(self, index: int) -> Action:
-        j = bisect_right(self._ends, index)
-        offset = index - (self._ends[j - 1] if j else 0)
+        ends = self._ends
+        j = bisect_right(ends, index)
+        offset = index - (ends[j - 1] if j else 0)
         routes, count = self._entries[j]
         route = routes[offset // count]
-        return ClaimRoute(route.id, route_payment(self._hand, route, offset % count))
-
-
-_new = object.__new__
+        # ClaimRoute(route.id, payment) without the dataclass's __init__
+        action = _new(ClaimRoute)
+        _set(action, "route", route.id)
+        _set(action, "cards", route_payment(self._hand, route, offset % count))
+        return action
 
 
 def claim_options(

@@ -67,10 +67,38 @@ class Claims(dict):
         return new
 
 
-# Not slotted: apply() copies the instance __dict__ of a state once and builds the next
-# state from it, which is much cheaper than calling __init__ with every field.
+# Slotted, with one more slot than fields: `events`, which only a rules.draft.Draft (the
+# State's mutable working copy, of the same layout) sets. apply() copies a state slot by
+# slot into a Draft, which becomes the next State: cheaper than calling __init__ with
+# every field, and than copying an attribute dict.
 @dataclass(frozen=True)
 class State:
+    __slots__ = (
+        "map_id",
+        "players",
+        "seed",
+        "shuffles",
+        "phase",
+        "current",
+        "pending",
+        "deck",
+        "discard",
+        "face_up",
+        "ticket_deck",
+        "claims",
+        "stations",
+        "hands",
+        "tickets",
+        "offered",
+        "trains",
+        "scores",
+        "forfeited",
+        "last_round_ends_after",
+        "passes",
+        "final",
+        "events",
+    )
+
     map_id: str
     players: tuple[str, ...]  # seat order
     seed: int
@@ -181,6 +209,7 @@ class State:
 
 
 STATE_FIELDS = tuple(f.name for f in fields(State))
+assert State.__slots__ == (*STATE_FIELDS, "events")
 
 
 def _name(state: State, seat: int | None) -> str | None:

@@ -27,7 +27,7 @@ from ..maps import LOCOMOTIVE
 from ..seats import acting_seat, not_acting
 from ..state import SECOND_CARD, TICKET_CHOICE, State
 from .claims import claim_route
-from .draft import Draft
+from .draft import Draft, thaw
 from .draws import draw_card
 from .piles import MAX_FACE_UP_LOCOMOTIVES
 from .stations import build_station
@@ -55,23 +55,20 @@ def apply(state: State, player: str, action: Action) -> tuple[State, list[dict]]
         and (kind is DrawCard if pending is SECOND_CARD else pending is None)
         and kind not in _ANSWERS
     )
+    d = thaw(state)
     if usual and kind is DrawCard:
-        values = {**state.__dict__}
-        events = []
-        if _usual_draw(values, seat, player, action, pending is SECOND_CARD, events):
-            new = _new(State)
-            _set_attr(new, "__dict__", values)
-            return new, events
+        if _usual_draw(d, seat, player, action, pending is SECOND_CARD):
+            events = d.events
+            del d.events
+            d.__class__ = State
+            return d, events
+        d = thaw(state)  # something else happens: the whole rule from the start
     elif not usual:
         seat = acting_seat(state, player)
         if seat is None:
             raise not_acting(state, player, action)
         _check_pending(state, kind)
-    # thaw(state) and, at the end, d.freeze(), written out: this runs for every action
-    d = _new(Draft)
-    values = {**state.__dict__}  # not .copy(): see draft.thaw
-    values["events"] = events = []
-    d.__dict__ = values
+    events = d.events
     if kind is DrawCard:
         draw_card(d, seat, action)
     elif kind is ClaimRoute:
@@ -92,68 +89,65 @@ def apply(state: State, player: str, action: Action) -> tuple[State, list[dict]]
         raise IllegalMove(
             "malformed_action", f"{action!r} is not an action", variant="not_an_action"
         )
-    del values["events"]
+    del d.events  # d.freeze(), written out: this runs for every action
     d.__class__ = State
     return d, events
 
 
 _new = object.__new__
-_set_attr = object.__setattr__
 _PLAY = Phase.PLAY
 _CARD_DRAWN = EventType.CARD_DRAWN
 _TURN_PASSED = EventType.TURN_PASSED
 
 
-def _usual_draw(
-    values: dict, seat: int, player: str, action: DrawCard, second: bool, events: list
-) -> bool:
-    """draw_card and end_turn's usual case written out on the next state's attribute dict:
-    a card from a deck that does not run out, no locomotive taken face up, no row reset,
-    and a turn that passes to the next seat outside the last round. Returns False (with
-    `values` and `events` to be dropped) whenever anything else may happen."""
-    deck = values["deck"]
+def _usual_draw(d: Draft, seat: int, player: str, action: DrawCard, second: bool) -> bool:
+    """draw_card and end_turn's usual case written out: a card from a deck that does not
+    run out, no locomotive taken face up, no row reset, and a turn that passes to the next
+    seat outside the last round. Returns False (with the draft to be dropped) whenever
+    anything else may happen."""
+    deck = d.deck
     if not deck:
         return False
     if action.source == "deck":
         card = deck[0]
-        events.append({"type": _CARD_DRAWN, "player": player, "source": "deck", "color": None})
+        d.events.append({"type": _CARD_DRAWN, "player": player, "source": "deck", "color": None})
     else:
         card = action.color
-        row = values["face_up"]
+        row = d.face_up
         if card == LOCOMOTIVE or len(row) != FACE_UP_SIZE or card not in row:
             return False
         i = row.index(card)
         row = (*row[:i], *row[i + 1 :], deck[0])
         if row.count(LOCOMOTIVE) > MAX_FACE_UP_LOCOMOTIVES:
             return False
-        values["face_up"] = row
-        events.append({"type": _CARD_DRAWN, "player": player, "source": "face_up", "color": card})
-    values["deck"] = deck = deck[1:]
-    hands = list(values["hands"])
+        d.face_up = row
+        d.events.append({"type": _CARD_DRAWN, "player": player, "source": "face_up", "color": card})
+    d.deck = deck = deck[1:]
+    hands = list(d.hands)
     hand = list(hands[seat])
     hand[KIND_INDEX[card]] += 1
     hands[seat] = tuple(hand)
-    values["hands"] = tuple(hands)
+    d.hands = tuple(hands)
     if not second:  # a second card is there to take unless the piles are empty
-        if deck or values["discard"]:
-            values["pending"] = SECOND_CARD
+        if deck or d.discard:
+            d.pending = SECOND_CARD
             return True
         return False
     if (
-        values["last_round_ends_after"] is not None
-        or values["trains"][seat] <= LAST_ROUND_TRAINS
-        or len(values["face_up"]) != FACE_UP_SIZE
+        d.last_round_ends_after is not None
+        or d.trains[seat] <= LAST_ROUND_TRAINS
+        or len(d.face_up) != FACE_UP_SIZE
     ):
         return False
-    players = values["players"]
+    players = d.players
     nxt = seat + 1 if seat + 1 < len(players) else 0
-    if values["forfeited"][nxt]:
+    if d.forfeited[nxt]:
         return False
-    values["pending"] = None
-    if values["passes"]:
-        values["passes"] = 0
-    values["current"] = nxt
-    events.append({"type": _TURN_PASSED, "player": players[nxt]})
+    d.pending = None
+    if d.passes:
+        d.passes = 0
+    d.current = nxt
+    d.events.append({"type": _TURN_PASSED, "player": players[nxt]})
     return True
 
 

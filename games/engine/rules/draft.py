@@ -1,7 +1,8 @@
 """A mutable working copy of a State for the length of one apply; frozen again at the end.
 
-`thaw(state)` copies the state's attribute dict once; `draft.freeze()` turns the draft
-itself into the new State (no second object, no second copy).
+`thaw(state)` copies the state slot by slot into a Draft (the same layout, plus `events`);
+`draft.freeze()` turns the draft itself into the new State (no second object, no second
+copy).
 
 Rule functions change a Draft freely; the State it came from is never touched, so an
 IllegalMove raised half-way simply drops the Draft. Tuples and dicts held by the Draft are
@@ -27,6 +28,7 @@ class Draft(State):
 
     Rule functions change a Draft freely; the State it came from is never touched."""
 
+    __slots__ = ()
     __setattr__ = object.__setattr__
     __delattr__ = object.__delattr__
     events: list[dict]
@@ -53,13 +55,30 @@ class Draft(State):
 
 
 def thaw(state: State) -> Draft:
-    """A draft of the next state: a copy of the state's attribute dict (the fields' values
-    are shared, and replaced, never changed, by the rules)."""
-    draft = _new(Draft)
-    # A dict display, not .copy(): CPython 3.13 cannot specialise attribute access on an
-    # instance whose __dict__ is a .copy() of another's, so every read and write of a
-    # field of the draft, and of the State it becomes, would take the slow generic path.
-    values = {**state.__dict__}
-    values["events"] = []
-    draft.__dict__ = values
-    return draft
+    """A draft of the next state: the state's fields copied slot by slot (their values are
+    shared, and replaced, never changed, by the rules), and no events yet."""
+    d = _new(Draft)
+    d.map_id = state.map_id
+    d.players = state.players
+    d.seed = state.seed
+    d.shuffles = state.shuffles
+    d.phase = state.phase
+    d.current = state.current
+    d.pending = state.pending
+    d.deck = state.deck
+    d.discard = state.discard
+    d.face_up = state.face_up
+    d.ticket_deck = state.ticket_deck
+    d.claims = state.claims
+    d.stations = state.stations
+    d.hands = state.hands
+    d.tickets = state.tickets
+    d.offered = state.offered
+    d.trains = state.trains
+    d.scores = state.scores
+    d.forfeited = state.forfeited
+    d.last_round_ends_after = state.last_round_ends_after
+    d.passes = state.passes
+    d.final = state.final
+    d.events = []
+    return d
