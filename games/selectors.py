@@ -8,9 +8,11 @@ The API also shows the public open games the lobby lists (visible_game), and the
 page's poll asks only for the version (visible_version): the same rule.
 """
 
+import json
 from dataclasses import dataclass, field
 from datetime import date
 
+from django.core.cache import cache
 from django.db.models import (
     Case,
     Count,
@@ -258,6 +260,78 @@ def logged_moves(game: Game, *, last_turns: int | None = None, after: int | None
     # A turn is at most two moves: twice as many make `last_turns` whole turns, even when the
     # oldest fetched is a second draw without its first.
     return list(reversed(moves.order_by("-number")[: 2 * last_turns]))
+
+
+@dataclass(frozen=True, slots=True)
+class LoggedRow:
+    """What the log reads of one move (games.game_log.LoggedMove), as the page's recent log
+    keeps it in the cache: all of it public (a move's action, which names kept tickets, is
+    not here)."""
+
+    number: int
+    seat_id: int | None
+    events: list
+    created_at: object
+    turn_keeps: int
+
+    @classmethod
+    def of(cls, move, turn_keeps: int) -> "LoggedRow":
+        return cls(move.number, move.seat_id, move.events, move.created_at, turn_keeps)
+
+    @classmethod
+    def just_written(cls, move, turn_keeps: int) -> "LoggedRow":
+        """A Move as saved, its events as they read back from the database (JSON)."""
+        events = json.loads(json.dumps(move.events))
+        return cls(move.number, move.seat_id, events, move.created_at, turn_keeps)
+
+
+# The page's recent moves at one version of a game, for this long: moves are never changed
+# once written, and every writer of a move bumps the version in the same transaction, so an
+# entry stays true; it only has to last while the game is being played.
+RECENT_KEPT_FOR = 2 * 3600  # seconds
+
+
+def _recent_key(game: Game, version: int) -> str:
+    # The game's creation time tells apart games that once had the same id (a test's rolled
+    # back database hands ids out again).
+    born = int(game.created_at.timestamp() * 1_000_000) if game.created_at else 0
+    return f"recent-moves:g{game.pk}:{born}:v{version}"
+
+
+def _keeps_the_turn(move) -> bool:
+    """A first card draw: the same test logged_moves' turn_keeps counts in SQL."""
+    if (move.action or {}).get("type") != engine.ActionType.DRAW_CARD:
+        return False
+    ends = (engine.EventType.TURN_PASSED, engine.EventType.GAME_OVER)
+    return not any(event.get("type") in ends for event in move.events)
+
+
+def recent_moves(game: Game, *, last_turns: int, just_made=None) -> list[LoggedRow]:
+    """The newest moves for the page's log (logged_moves with `last_turns`), oldest first, at
+    the game's version. Kept in the cache per version: the pages of a game read them once
+    per move, and `just_made` (the Move that brought the game to this version, with its
+    action) adds itself to the moves before it without a query."""
+    key = _recent_key(game, game.version)
+    number = getattr(just_made, "number", None)
+    if not isinstance(number, int):
+        number = None
+    before_key = _recent_key(game, game.version - 1) if number else None
+    found = cache.get_many([key, before_key] if before_key else [key])
+    rows = found.get(key)
+    if rows is not None:
+        return rows
+    if before_key:
+        before = found.get(before_key)
+        if before is not None and (before[-1].number if before else 0) == number - 1:
+            keeps = (before[-1].turn_keeps if before else 0) + _keeps_the_turn(just_made)
+            rows = [*before, LoggedRow.just_written(just_made, keeps)][-2 * last_turns :]
+    if rows is None:
+        rows = [
+            LoggedRow.of(move, move.turn_keeps)
+            for move in logged_moves(game, last_turns=last_turns)
+        ]
+    cache.set(key, rows, timeout=RECENT_KEPT_FOR)
+    return rows
 
 
 def away_until(user_ids, now) -> dict[int, date]:

@@ -18,7 +18,7 @@ from games.clock_text import duration_text
 from games.engine import TUNNEL_REVEAL, ActionType, PendingKind, Phase, TieBreak
 from games.engine.ticket_path import ticket_path
 from games.game_log import changes_since, move_entries, tunnel_reveals
-from games.selectors import chat_for, logged_moves, my_note, rematch_of
+from games.selectors import chat_for, my_note, recent_moves, rematch_of
 from games.services.clock import seat_clock
 from games.services.extra_time import may_give_time
 from games.services.lobby import enough_to_start
@@ -564,7 +564,7 @@ def page_context(
         return context
     view = table.view
     mine = table.mine
-    moves = logged_moves(game, last_turns=LOG_MOVES)
+    moves = recent_moves(game, last_turns=LOG_MOVES, just_made=table.just_made)
     since = since_last_turn(table, moves)
     context.update(
         {

@@ -36,6 +36,7 @@ def table_after_move(result) -> Table:
         state=result.state,
         given_view=result.view,
         pauses=result.pauses,
+        just_made=result.move,
     )
 
 

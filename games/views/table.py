@@ -17,7 +17,7 @@ from django.utils import timezone
 
 from games import engine
 from games.engine import ActionType, Phase
-from games.models import Game, Seat
+from games.models import Game, Move, Seat
 from games.refusals import refusal_sentence
 from games.services.clock import SeatPauses
 
@@ -31,10 +31,11 @@ class Table:
     action_types: frozenset[str] = field(init=False)  # what the viewer may do now
 
     # What a move has just worked out (games.services.play.PlayResult), so nothing is read
-    # or viewed twice: its state, the mover's view, and every seat's vacations.
+    # or viewed twice: its state, the mover's view, every seat's vacations, and the Move.
     state: engine.State | None = None
     given_view: dict | None = None
     pauses: SeatPauses | None = None
+    just_made: Move | None = None  # the move itself (the page's log adds it without a query)
 
     def __post_init__(self) -> None:
         self._state = self.state

@@ -22,7 +22,7 @@ from games.views.action_form import form_data
 pytestmark = pytest.mark.django_db(transaction=True)
 
 # At most this many queries per move POST and per game page, at move 10 as at move 300.
-MOVE_POST = 10
+MOVE_POST = 9
 GAME_PAGE = 6
 
 
