@@ -9,10 +9,12 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Callable, Collection, Mapping
+from functools import lru_cache
 
+from django.utils.translation import get_language, ngettext, pgettext
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext, pgettext
 
+from games.engine.maps import get_map
 from games.words import colour_name, map_name
 
 from .layout import CITY_R, HEIGHT, LABEL_SIZE, TRACK_H, TWIN_OFFSET, WIDTH, layout_for
@@ -130,29 +132,27 @@ def board_svg(
     ]
     out += _highlights(game_map, layout, highlight_routes)
     out += _highlights(game_map, layout, new_routes, kind="nw")
+    pieces = _Pieces(game_map, layout)
     for route in sorted(game_map.routes.values(), key=lambda r: r.id):
         owner = claims.get(route.id)
+        extra = route_attrs(route.id) if route_attrs and route.id in selectable else None
         out.append(
-            _route(
-                game_map,
-                layout,
+            pieces.route(
                 route,
                 owner_class=owner_classes.get(owner) if owner else None,
                 owner_light=bool(owner) and is_light(player_css(colours[owner])),
                 owner_name=names.get(owner, owner) if owner else None,
                 owner_mark=initials.get(owner) if owner else None,
                 href=route_href(route.id) if route.id in selectable else None,
-                extra=route_attrs(route.id) if route_attrs and route.id in selectable else None,
+                extra=tuple(extra.items()) if extra else None,
             )
         )
     new_station_set = set(new_stations)
     for cid in sorted(game_map.cities):
         owner = stations.get(cid)
         out.append(
-            _city(
-                game_map.cities[cid].name,
+            pieces.city(
                 cid,
-                layout,
                 station_class=owner_classes.get(owner) if owner else None,
                 station_owner=names.get(owner, owner) if owner else None,
                 new=cid in new_station_set,
@@ -160,6 +160,49 @@ def board_svg(
         )
     out.append("</svg>")
     return "".join(out)
+
+
+# A route or a city on the board is a pure function of the map, the language of its titles
+# and what is drawn on it (owner, link, ring): every board of a map repeats nearly all of
+# them, so each is drawn once per process and kept (most recently used first).
+_PIECES_KEPT = 16384
+
+
+class _Pieces:
+    """The board's routes and cities for one map; kept across boards for the maps the engine
+    knows by id (any other map object is drawn afresh)."""
+
+    def __init__(self, game_map, layout):
+        self.game_map, self.layout = game_map, layout
+        try:
+            known = get_map(game_map.id) is game_map
+        except (KeyError, ValueError):
+            known = False
+        self.key = (get_language(), game_map.id) if known else None
+
+    def route(self, route, *, extra, **drawn) -> str:
+        if self.key is None:
+            return _route(self.game_map, self.layout, route, extra=dict(extra or ()), **drawn)
+        return _kept_route(*self.key, route.id, extra, tuple(sorted(drawn.items())))
+
+    def city(self, cid: str, **drawn) -> str:
+        if self.key is None:
+            return _city(self.game_map.cities[cid].name, cid, self.layout, **drawn)
+        return _kept_city(*self.key, cid, tuple(sorted(drawn.items())))
+
+
+@lru_cache(maxsize=_PIECES_KEPT)
+def _kept_route(language, map_id: str, route_id: str, extra, drawn) -> str:
+    game_map = get_map(map_id)
+    layout = layout_for(game_map)
+    route = game_map.routes[route_id]
+    return _route(game_map, layout, route, extra=dict(extra or ()), **dict(drawn))
+
+
+@lru_cache(maxsize=_PIECES_KEPT)
+def _kept_city(language, map_id: str, cid: str, drawn) -> str:
+    game_map = get_map(map_id)
+    return _city(game_map.cities[cid].name, cid, layout_for(game_map), **dict(drawn))
 
 
 def _owner_class(colour: str) -> str:
