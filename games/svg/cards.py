@@ -50,6 +50,11 @@ STYLE = (
 _STYLE = f"<style>{STYLE}</style>"
 
 
+# Each picture is a pure function of its card (or counts) and the language of its words: the
+# pages redraw the same few pictures after every move, so each is drawn once per process.
+_PICTURES_KEPT = 2048
+
+
 def card_name(color: str) -> str:
     name = CARD_NAMES.get(color)
     return str(name) if name is not None else colour_name(color).capitalize()
@@ -86,6 +91,11 @@ def _card(color: str, x: float, count: int | None) -> str:
     return "".join(parts)
 
 
+@lru_cache(maxsize=_PICTURES_KEPT)
+def _kept_card(language: str | None, color: str, x: float, count: int | None) -> str:
+    return _card(color, x, count)
+
+
 def _svg(width: float, label: str, body: str, *, rainbow: bool) -> str:
     defs = f"<defs>{_RAINBOW}</defs>" if rainbow else ""
     return (
@@ -93,11 +103,6 @@ def _svg(width: float, label: str, body: str, *, rainbow: bool) -> str:
         f' width="{num(width * 1.6)}" role="img"'
         f" aria-label={attr(label)}>{_STYLE}{defs}{body}</svg>"
     )
-
-
-# Each picture is a pure function of its card (or counts) and the language of its words: the
-# pages redraw the same few pictures after every move, so each is drawn once per process.
-_PICTURES_KEPT = 2048
 
 
 def card_svg(color: str, *, count: int | None = None) -> str:
@@ -163,7 +168,10 @@ def _hand_svg(language: str | None, held: tuple[tuple[str, int], ...]) -> str:
             ' stroke-dasharray="3 2"/>'
             f'<text x="26" y="20" font-size="13" fill="#555">{text(none)}</text></svg>'
         )
-    body = "".join(_card(color, i * (CARD_W + GAP), count) for i, (color, count) in enumerate(held))
+    body = "".join(
+        _kept_card(language, color, i * (CARD_W + GAP), count)
+        for i, (color, count) in enumerate(held)
+    )
     width = len(held) * (CARD_W + GAP) - GAP
     cards = pgettext("between items of a list", ", ").join(
         f"{n} {card_name(k).lower()}" for k, n in held
