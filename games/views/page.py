@@ -7,12 +7,14 @@ only while that choice is still legal.
 
 from __future__ import annotations
 
+import re
 from datetime import timedelta
+from functools import lru_cache
 
 from django.urls import reverse
 from django.utils import dateformat, timezone
+from django.utils.translation import get_language, gettext_lazy, ngettext, pgettext
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext, pgettext
 
 from games.clock_text import duration_text
 from games.engine import TUNNEL_REVEAL, ActionType, PendingKind, Phase, TieBreak
@@ -48,6 +50,14 @@ def tie_break_sentence(game_map) -> str:
 
 
 def payment_label(cards: dict[str, int]) -> str:
+    return _payment_label(get_language(), tuple(cards.items()))
+
+
+# The same few ways to pay recur on every route and every page: each is worded once per
+# language and process.
+@lru_cache(maxsize=4096)
+def _payment_label(language: str | None, items: tuple[tuple[str, int], ...]) -> str:
+    cards = dict(items)
     parts = [
         ngettext("%(count)d locomotive", "%(count)d locomotives", n) % {"count": n}
         if color == "locomotive"
@@ -249,24 +259,40 @@ def my_ticket_lines(table: Table, progress: dict) -> list[dict]:
     ]
 
 
+# A route id the URL carries as it is (no character of it is quoted).
+_PLAIN_ID = re.compile(r"[A-Za-z0-9_.~-]+")
+
+
+def route_link(game_id: int):
+    """route id -> the URL of its panel (reverse("game_route")), reversed once per page
+    rather than once for each route on the board and in the list."""
+    stem = reverse("game_route", args=[game_id, "r"]).removesuffix("r/")
+
+    def href(route_id: str) -> str:
+        if _PLAIN_ID.fullmatch(route_id):
+            return f"{stem}{route_id}/"
+        return reverse("game_route", args=[game_id, route_id])
+
+    return href
+
+
 def claimable_list(table: Table) -> list[dict]:
     """The routes the viewer can claim now, by name, each with its ways to pay in words."""
     game_id = table.game.pk
     by_route: dict[str, list[dict]] = {}
     for action in table.legal_of(ActionType.CLAIM_ROUTE):
         by_route.setdefault(action["route"], []).append(action)
+    href = route_link(game_id)
     rows = []
     for route_id, actions in by_route.items():
         info = route_info(table, route_id)
-        labels = [option["label"] for option in payment_options(actions)]
-        shown = ", ".join(labels[:3]) + (f" (+{len(labels) - 3} more)" if len(labels) > 3 else "")
-        rows.append(
-            {
-                **info,
-                "href": reverse("game_route", args=[game_id, route_id]),
-                "payments": shown,
-            }
-        )
+        # The distinct ways to pay, in the engine's order; only the first three are worded.
+        ways: dict[str, dict] = {}
+        for action in actions:
+            ways.setdefault(cards_token(action["cards"]), action["cards"])
+        labels = [payment_label(cards) for cards in list(ways.values())[:3]]
+        shown = ", ".join(labels) + (f" (+{len(ways) - 3} more)" if len(ways) > 3 else "")
+        rows.append({**info, "href": href(route_id), "payments": shown})
     return sorted(rows, key=lambda row: row["name"])
 
 
@@ -477,7 +503,7 @@ def board(table: Table, *, since: dict | None = None) -> str:
         table.game_map,
         table.view,
         selectable_routes=table.claimable_routes,
-        route_href=lambda rid: reverse("game_route", args=[game_id, rid]),
+        route_href=route_link(game_id),
         highlight_routes=longest_path_routes(table),
         new_routes=since["routes"] if since else (),
         new_stations=since["stations"] if since else (),
