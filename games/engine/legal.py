@@ -43,6 +43,7 @@ _TUNNEL_KINDS = frozenset((PAY_TUNNEL, DECLINE_TUNNEL))
 _DRAW_DECK = DrawCard("deck")
 _DRAW_FACE_UP = {kind: DrawCard("face_up", kind) for kind in CARD_KINDS}
 _COLOR_KINDS = range(LOCO)
+assert LOCO == 8 and len(CARD_KINDS) == 9  # hands are unpacked into nine counts below
 HAS_STATIONS = {map_id: get_map(map_id).has_stations for map_id in MAP_IDS}
 _SORTED_CITIES = {map_id: tuple(sorted(get_map(map_id).cities)) for map_id in MAP_IDS}
 
@@ -57,12 +58,15 @@ def legal_action_kinds(state: State, player: str) -> tuple[ActionType, ...]:
             return ()
         pending = state.pending
         if pending is None:  # a turn's first action
-            return _TURN_KIND_SETS[
-                bool(state.deck or state.discard or state.face_up),
-                _any_claim(state, seat),
-                bool(state.ticket_deck),
-                HAS_STATIONS[state.map_id] and _station_cost(state, seat) is not None,
-            ]
+            # _TURN_KIND_SETS by the flags as bits (no tuple to make and hash, no bool())
+            flags = 8 if state.deck or state.discard or state.face_up else 0
+            if _any_claim(state, seat):
+                flags += 4
+            if state.ticket_deck:
+                flags += 2
+            if HAS_STATIONS[state.map_id] and _station_cost(state, seat) is not None:
+                flags += 1
+            return _TURN_KINDS_BY_BITS[flags]
         if pending is SECOND_CARD:
             return _DRAW_ONLY
         if pending is TICKET_CHOICE:
@@ -85,6 +89,10 @@ _TURN_KIND_SETS = {
     or (PASS,)
     for flags in product((False, True), repeat=4)
 }
+_TURN_KINDS_BY_BITS = tuple(
+    _TURN_KIND_SETS[bool(bits & 8), bool(bits & 4), bool(bits & 2), bool(bits & 1)]
+    for bits in range(16)
+)
 _DRAW_ONLY = (DRAW_CARD,)
 _KEEP_ONLY = (KEEP_TICKETS,)
 
@@ -175,7 +183,10 @@ def _draw_options(face_up: frozenset[str], second: bool, blind: bool) -> tuple[A
 
 def _index(state: State) -> tuple:
     """The open-route index of the state's claims (cached on the Claims object)."""
-    index = getattr(state.claims, "open_index", None)
+    try:
+        index = state.claims.open_index
+    except AttributeError:  # a Claims not derived by `plus`, or a plain mapping
+        index = None
     if index is None:
         index = open_index(state.claims, board(state.map_id), tracks_shared(len(state.players)))
     return index
@@ -190,9 +201,28 @@ def _any_claim(state: State, seat: int) -> bool:
     hand = state.hands[seat]
     trains = state.trains[seat]
     player = state.players[seat]
-    index = getattr(state.claims, "open_index", None) or _index(state)
-    loco = hand[LOCO]
-    limit = max(hand[:LOCO]) + loco
+    try:  # the cached index, read without getattr's call
+        index = state.claims.open_index
+    except AttributeError:
+        index = None
+    if index is None:
+        index = _index(state)
+    # max(hand[:LOCO]) written out on the unpacked hand: a third of the builtin's cost
+    h0, h1, h2, h3, h4, h5, h6, h7, loco = hand
+    most = h0 if h0 > h1 else h1
+    if h2 > most:
+        most = h2
+    if h3 > most:
+        most = h3
+    if h4 > most:
+        most = h4
+    if h5 > most:
+        most = h5
+    if h6 > most:
+        most = h6
+    if h7 > most:
+        most = h7
+    limit = most + loco
     if limit > trains:
         limit = trains
     for length, ferry_locos, routes, owners in index[GRAY]:
@@ -218,12 +248,18 @@ def _claim_options(state: State, seat: int) -> ClaimOptions:
     hand = state.hands[seat]
     trains = state.trains[seat]
     player = state.players[seat]
-    index = getattr(state.claims, "open_index", None) or _index(state)
+    try:  # the cached index, read without getattr's call
+        index = state.claims.open_index
+    except AttributeError:
+        index = None
+    if index is None:
+        index = _index(state)
     loco = hand[LOCO]
     entries = []
     ends = []
     total = 0
     haves = []  # the colours held, for the gray routes
+    most = 0
     for color in _COLOR_KINDS:
         have = hand[color]
         if not have:
@@ -231,6 +267,8 @@ def _claim_options(state: State, seat: int) -> ClaimOptions:
                 continue
         else:
             haves.append(have)
+            if have > most:
+                most = have
         limit = have + loco
         if limit > trains:
             limit = trains
@@ -247,7 +285,7 @@ def _claim_options(state: State, seat: int) -> ClaimOptions:
             total += len(routes) * count
             entries.append((routes, count))
             ends.append(total)
-    limit = (max(haves) if haves else 0) + loco
+    limit = most + loco
     if limit > trains:
         limit = trains
     for length, ferry_locos, routes, owners in index[GRAY]:

@@ -29,11 +29,23 @@ Bucket = tuple[int, int, tuple[RouteInfo, ...], tuple[str | None, ...] | None]
 def open_index(claims: Mapping[str, str], b: Board, shared_doubles: bool) -> tuple:
     """The buckets of each group for these claims (cached on a Claims); `shared_doubles`
     is doubles.tracks_shared of the game's seats."""
-    index = getattr(claims, "open_index", None)
+    try:  # the slots of a Claims (unset until derived or made by `plus`; a plain mapping
+        # has none)
+        index = claims.open_index
+    except AttributeError:
+        index = None
     if index is not None:
         return index
-    parent = getattr(claims, "parent", None)
-    before = getattr(parent[0], "open_index", None) if parent is not None else None
+    try:
+        parent = claims.parent
+    except AttributeError:
+        parent = None
+    before = None
+    if parent is not None:
+        try:
+            before = parent[0].open_index
+        except AttributeError:
+            before = None
     if before is not None:
         _, route_id, player = parent
         index = _derive(before, b, b.routes[route_id], player, shared_doubles)

@@ -45,25 +45,25 @@ def apply(state: State, player: str, action: Action) -> tuple[State, list[dict]]
     kind = type(action)
     seat = state.current
     pending = state.pending
-    usual = (  # the current player starts a turn or draws a second card (acting_seat's
-        # usual case, written out: this runs for every action; `is`, since a StrEnum's ==
-        # is Python's slow generic compare, and a phase given as a plain string simply
-        # takes the longer way)
+    d = thaw(state)
+    if (  # the current player starts a turn or draws a second card (acting_seat's usual
+        # case, written out: this runs for every action; `is`, since a StrEnum's == is
+        # Python's slow generic compare, and a phase given as a plain string simply takes
+        # the longer way)
         state.phase is _PLAY
         and state.players[seat] == player
         and not state.forfeited[seat]
         and (kind is DrawCard if pending is SECOND_CARD else pending is None)
         and kind not in _ANSWERS
-    )
-    d = thaw(state)
-    if usual and kind is DrawCard:
-        if _usual_draw(d, seat, player, action, pending is SECOND_CARD):
-            events = d.events
-            del d.events
-            d.__class__ = State
-            return d, events
-        d = thaw(state)  # something else happens: the whole rule from the start
-    elif not usual:
+    ):
+        if kind is DrawCard:
+            if _usual_draw(d, seat, player, action, pending is not None):
+                events = d.events
+                del d.events
+                d.__class__ = State
+                return d, events
+            d = thaw(state)  # something else happens: the whole rule from the start
+    else:
         seat = acting_seat(state, player)
         if seat is None:
             raise not_acting(state, player, action)
