@@ -32,14 +32,23 @@ def shuffled(items: Iterable[str], seed: int, n: int) -> tuple[str, ...]:
     library's method call per card costs more than the draw itself."""
     cards = list(items)
     getrandbits = random.Random(f"{seed}:{n}").getrandbits
-    for i in range(len(cards) - 1, 0, -1):
+    count = len(cards)
+    bit_lengths = _BIT_LENGTHS if count < len(_BIT_LENGTHS) else _bit_lengths(count + 1)
+    for i in range(count - 1, 0, -1):
         size = i + 1
-        bits = size.bit_length()
+        bits = bit_lengths[size]
         j = getrandbits(bits)
         while j >= size:
             j = getrandbits(bits)
         cards[i], cards[j] = cards[j], cards[i]
     return tuple(cards)
+
+
+def _bit_lengths(n: int) -> tuple[int, ...]:
+    return tuple(k.bit_length() for k in range(n))
+
+
+_BIT_LENGTHS = _bit_lengths(TOTAL_TRAIN_CARDS + 1)  # looked up, not a method call per card
 
 
 def hand_to_dict(hand: tuple[int, ...]) -> dict[str, int]:

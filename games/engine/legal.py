@@ -14,7 +14,7 @@ from itertools import combinations, product
 
 from .actions import Action, DeclineTunnel, DrawCard, DrawTickets, KeepTickets, Pass, PayTunnel
 from .board import GRAY, board
-from .cards import CARD_KINDS, LOCO, color_payment
+from .cards import CARD_KINDS, LOCO, NO_CARDS, color_payment
 from .doubles import tracks_shared
 from .enums import ActionType, Phase
 from .maps import LATER_KEEP, LOCOMOTIVE, MAP_IDS, OPENING_KEEP, STATIONS_PER_PLAYER, get_map
@@ -132,17 +132,18 @@ def legal_options(state: State, player: str, kind: str) -> Sequence[Action]:
         seat = acting_seat(state, player)
         if seat is None:
             return []
-    if state.phase == _OPENING or pending is TICKET_CHOICE:
-        return _keeps(state, seat) if kind == KEEP_TICKETS else []
+    # (each `==` on a StrEnum after an `is`: the generic compare only for plain strings)
+    if pending is TICKET_CHOICE or (phase is not _PLAY and phase == _OPENING):
+        return _keeps(state, seat) if kind is KEEP_TICKETS or kind == KEEP_TICKETS else []
     if pending is not None:
-        if kind == PAY_TUNNEL:
+        if kind is PAY_TUNNEL or kind == PAY_TUNNEL:
             return [PayTunnel(c) for c in _tunnel_payments(pending, state.hands[seat])]
-        return [DeclineTunnel()] if kind == DECLINE_TUNNEL else []
+        return [DeclineTunnel()] if kind is DECLINE_TUNNEL or kind == DECLINE_TUNNEL else []
     if kind not in _TURN_KINDS:
         return []
-    if kind == DRAW_TICKETS:
+    if kind is DRAW_TICKETS or kind == DRAW_TICKETS:
         return [DrawTickets()] if state.ticket_deck else []
-    if kind == BUILD_STATION:
+    if kind is BUILD_STATION or kind == BUILD_STATION:
         cost = _station_cost(state, seat)
         if cost is None:
             return []
@@ -328,9 +329,19 @@ def _station_cost(state: State, seat: int) -> int | None:
         return None
     hand = state.hands[seat]
     if not built:  # the first station: any one card pays for it
-        return 1 if any(hand) else None
+        return 1 if hand != NO_CARDS else None
     cost = built + 1
-    if max(hand[:LOCO]) + hand[LOCO] < cost:
+    h0, h1, h2, h3, h4, h5, h6, h7, loco = hand  # (max(hand[:LOCO]), as in _any_claim)
+    if (
+        h0 + loco < cost
+        and h1 + loco < cost
+        and h2 + loco < cost
+        and h3 + loco < cost
+        and h4 + loco < cost
+        and h5 + loco < cost
+        and h6 + loco < cost
+        and h7 + loco < cost
+    ):
         return None
     return cost
 

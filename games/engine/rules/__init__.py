@@ -116,8 +116,10 @@ def _usual_draw(d: Draft, seat: int, player: str, action: DrawCard, second: bool
         row = d.face_up
         if card == LOCOMOTIVE or len(row) != FACE_UP_SIZE or card not in row:
             return False
-        i = row.index(card)
-        row = (*row[:i], *row[i + 1 :], deck[0])
+        cards = list(row)  # the card leaves the row, the deck's top card takes its place
+        cards.remove(card)
+        cards.append(deck[0])
+        row = tuple(cards)
         if row.count(LOCOMOTIVE) > MAX_FACE_UP_LOCOMOTIVES:
             return False
         d.face_up = row

@@ -5,20 +5,25 @@ from __future__ import annotations
 from ..board import RouteInfo
 from ..cards import Cards
 from ..enums import EventType
-from .draft import Draft, replaced
+from .draft import Draft
 
 _ROUTE_CLAIMED = EventType.ROUTE_CLAIMED  # a global is read faster than the enum member
 
 
 def complete_claim(d: Draft, seat: int, route: RouteInfo, cards: Cards) -> None:
     """The route is the player's: trains down, points up (cards already paid)."""
-    d.claims = d.claims.plus(route.id, d.players[seat])
-    d.trains = replaced(d.trains, seat, d.trains[seat] - route.length)
-    d.scores = replaced(d.scores, seat, d.scores[seat] + route.points)
+    player = d.players[seat]
+    d.claims = d.claims.plus(route.id, player)
+    trains = list(d.trains)  # replaced(), written out: once per claim
+    trains[seat] -= route.length
+    d.trains = tuple(trains)
+    scores = list(d.scores)
+    scores[seat] += route.points
+    d.scores = tuple(scores)
     d.events.append(
         {
             "type": _ROUTE_CLAIMED,
-            "player": d.players[seat],
+            "player": player,
             "route": route.id,
             "length": route.length,
             "points": route.points,

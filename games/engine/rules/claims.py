@@ -86,7 +86,9 @@ def claim_route(d: Draft, board: Board, seat: int, action: ClaimRoute) -> None:
         )
     cards = action.cards
     color, n_color, n_loco = check_route_payment(route, cards)
-    d.set_hand(seat, take_from_hand(d.hands[seat], color, n_color, n_loco))
+    hands = list(d.hands)  # d.set_hand, written out: once per claim
+    hands[seat] = take_from_hand(hands[seat], color, n_color, n_loco)
+    d.hands = tuple(hands)
     if route.tunnel:
         start_tunnel(d, seat, route, color, n_color, n_loco, cards)
         return
