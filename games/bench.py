@@ -17,6 +17,8 @@ import random
 import statistics
 import time
 
+from games.engine import ActionType
+
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "ttr_site.settings_test")
 
 
@@ -30,7 +32,7 @@ def _form_data(action: dict, version: int) -> dict:
     from games.views.action_form import cards_token
 
     data = {"type": action["type"], "version": str(version)}
-    if action["type"] == "draw_card":
+    if action["type"] == ActionType.DRAW_CARD:
         data["from"] = action["from"]
         if action["from"] == "face_up":
             data["color"] = action["color"]
@@ -47,7 +49,7 @@ def _form_data(action: dict, version: int) -> dict:
 
 def _pick(actions: list, rng: random.Random):
     """Mostly card draws, so a game lasts long enough to measure a late page."""
-    draws = [a for a in actions if a.type == "draw_card"]
+    draws = [a for a in actions if a.type == ActionType.DRAW_CARD]
     if draws and rng.random() < 0.75:
         return rng.choice(draws)
     return rng.choice(actions)

@@ -242,9 +242,9 @@ def logged_moves(game: Game, *, last_turns: int | None = None, after: int | None
                 Sum(
                     Case(
                         When(
-                            Q(action__type="draw_card")
-                            & ~Q(events_text__contains='"turn_passed"')
-                            & ~Q(events_text__contains='"game_over"'),
+                            Q(action__type=engine.ActionType.DRAW_CARD)
+                            & ~Q(events_text__contains=f'"{engine.EventType.TURN_PASSED}"')
+                            & ~Q(events_text__contains=f'"{engine.EventType.GAME_OVER}"'),
                             then=Value(1),
                         ),
                         default=Value(0),

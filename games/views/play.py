@@ -4,7 +4,7 @@ from django.shortcuts import redirect
 from django.views.decorators.http import require_POST
 from django.views.decorators.vary import vary_on_headers
 
-from games.engine import IllegalMove
+from games.engine import ActionType, IllegalMove
 from games.services.errors import (
     GameServiceError,
     NotAPlayer,
@@ -21,9 +21,9 @@ from .render import load_table, render_game, table_after_move
 def _reopened_panel(table, post):
     """After a refused claim or station, show that choice again (if it is still possible)."""
     kind = post.get("type")
-    if kind == "claim_route":
+    if kind == ActionType.CLAIM_ROUTE:
         return choose_panel(table, "route", post.get("route"))[0]
-    if kind == "build_station":
+    if kind == ActionType.BUILD_STATION:
         return choose_panel(table, "station")[0]
     return None
 

@@ -108,7 +108,11 @@ class Table:
         route = self.game_map.routes[route_id]
         hand = {k: n for k, n in (self.mine.get("hand") or {}).items() if n and k != "locomotive"}
         colour = route.color if route.color != "gray" else max(hand, key=hand.get, default="red")
-        action = {"type": "claim_route", "route": route_id, "cards": {colour: route.length}}
+        action = {
+            "type": ActionType.CLAIM_ROUTE,
+            "route": route_id,
+            "cards": {colour: route.length},
+        }
         try:
             engine.apply(self._state, self.viewer, engine.action_from_dict(action))
         except engine.IllegalMove as refusal:
