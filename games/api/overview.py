@@ -66,7 +66,10 @@ and each signed-in user have their own budget per minute (429 with Retry-After).
 
 TAGS = [
     {"name": "games", "description": "Find, create and look at games."},
-    {"name": "lobby", "description": "Join, leave and start games before they begin."},
+    {
+        "name": "lobby",
+        "description": "Join, leave and start games before they begin, and seat bots.",
+    },
     {"name": "play", "description": "Legal actions, moves and the move log."},
     {"name": "chat", "description": "The table chat of a game."},
     {"name": "users", "description": "You and other players' public profiles."},

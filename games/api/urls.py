@@ -10,7 +10,7 @@ from .views.chat import ChatMuteView, ChatReportView, ChatView
 from .views.games import GameDetailView, GameListView
 from .views.invitations import InvitationAnswerView, InvitationListView, RematchView
 from .views.leaderboards import LeaderboardView
-from .views.lobby import JoinView, LeaveView, StartView
+from .views.lobby import AddBotView, JoinView, LeaveView, StartView
 from .views.me import CalendarUrlView, MeView
 from .views.moves import MoveLogView
 from .views.notes import NoteView
@@ -50,6 +50,7 @@ v1 = [
     path("games/<id:game_id>/join/", JoinView.as_view(), name="api-game-join"),
     path("games/<id:game_id>/leave/", LeaveView.as_view(), name="api-game-leave"),
     path("games/<id:game_id>/start/", StartView.as_view(), name="api-game-start"),
+    path("games/<id:game_id>/bots/", AddBotView.as_view(), name="api-game-add-bot"),
     path(
         "games/<id:game_id>/legal-actions/",
         LegalActionsView.as_view(),

@@ -2,7 +2,7 @@
 
 from rest_framework import serializers
 
-from games.models import GameStatus, MapChoice
+from games.models import BotLevel, GameStatus, MapChoice
 from games.models.game import BANK_CHOICES, DEFAULT_TURN_SECONDS, MAX_TURN_SECONDS, MIN_TURN_SECONDS
 from games.services.lobby import MAX_PLAYERS, MIN_PLAYERS
 
@@ -115,6 +115,12 @@ class GameCreate(StrictBody):
 
 class VersionBody(StrictBody):
     version = serializers.IntegerField(help_text="The game's version you saw.")
+
+
+class BotSeat(StrictBody):
+    level = serializers.ChoiceField(
+        choices=BotLevel.values, help_text="How well the bot plays: beginner, casual or strong."
+    )
 
 
 class GameJoin(StrictBody):

@@ -1,4 +1,4 @@
-"""POST /api/v1/games/<id>/join/, leave/, start/: the lobby services, nothing more."""
+"""POST /api/v1/games/<id>/join/, leave/, start/, bots/: the lobby services, nothing more."""
 
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import status
@@ -6,7 +6,8 @@ from rest_framework.response import Response
 
 from games.api.docs import refusals
 from games.api.presenting import detail_response
-from games.api.serializers.games import GameDetail, GameJoin
+from games.api.serializers.games import BotSeat, GameDetail, GameJoin
+from games.services.bots import game_add_bot
 from games.services.lobby import game_join, game_leave, game_start
 
 from .base import ApiView
@@ -67,4 +68,24 @@ class StartView(ApiView):
     )
     def post(self, request, game_id: int):
         game_start(game_id=game_id, user=request.user)
+        return detail_response(request, game_id)
+
+
+class AddBotView(ApiView):
+    serializer_class = BotSeat
+
+    @extend_schema(
+        operation_id="games_add_bot",
+        tags=["lobby"],
+        summary="Put a bot in an empty seat",
+        description="Only the creator, before the start. The game becomes unrated (bots play "
+        "for no one's rating); a bot that fills the game starts it. The bot plays through "
+        "the same moves as anyone, a moment after its turn comes.",
+        request=BotSeat,
+        responses={200: GameDetail, **refusals(400, 401, 403, 404, 409, bad=("json",))},
+    )
+    def post(self, request, game_id: int):
+        body = BotSeat(data=request.data)
+        body.is_valid(raise_exception=True)
+        game_add_bot(game_id=game_id, user=request.user, level=body.validated_data["level"])
         return detail_response(request, game_id)
