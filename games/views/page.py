@@ -12,7 +12,8 @@ from datetime import timedelta
 from functools import lru_cache
 
 from django.urls import reverse
-from django.utils import dateformat, timezone
+from django.utils import timezone
+from django.utils.dates import WEEKDAYS_ABBR
 from django.utils.translation import get_language, gettext_lazy, ngettext, pgettext
 from django.utils.translation import gettext as _
 
@@ -457,8 +458,9 @@ def with_turned_up(entries: list[dict], game_id: int) -> list[dict]:
         at = entry.get("at")
         if at:
             at = timezone.localtime(at) if timezone.is_aware(at) else at
-            entry["iso"] = dateformat.format(at, "c")
-            entry["when"] = dateformat.format(at, "D H:i")
+            # What the date filter writes for "c" and for "D H:i", without its format parser.
+            entry["iso"] = at.isoformat()
+            entry["when"] = f"{WEEKDAYS_ABBR[at.weekday()]} {at.hour:02d}:{at.minute:02d}"
         sentences = entry.get("sentences") or []
         entry["line"] = "; ".join(str(s) for s in sentences) + "." if sentences else ""
     return entries
