@@ -106,7 +106,7 @@ def legal_options(state: State, player: str, kind: str) -> Sequence[Action]:
         if state.players[seat] != player or state.forfeited[seat]:
             return []
         if pending is None:
-            if kind is DRAW_CARD or kind == DRAW_CARD:
+            if kind is DRAW_CARD or (kind is not CLAIM_ROUTE and kind == DRAW_CARD):
                 if state.deck or state.discard:  # the usual case: one lookup by the row itself
                     options = _FIRST_DRAWS.get(state.face_up)
                     if options is None:
@@ -256,8 +256,7 @@ def _claim_options(state: State, seat: int) -> ClaimOptions:
     if index is None:
         index = _index(state)
     loco = hand[LOCO]
-    entries = []
-    ends = []
+    entries = []  # (running total, routes, ways to pay each)
     total = 0
     haves = []  # the colours held, for the gray routes
     most = 0
@@ -284,8 +283,7 @@ def _claim_options(state: State, seat: int) -> ClaimOptions:
             low = length - have if length > have else 0
             count = (length if length < loco else loco) - low + 1
             total += len(routes) * count
-            entries.append((routes, count))
-            ends.append(total)
+            entries.append((total, routes, count))
     limit = most + loco
     if limit > trains:
         limit = trains
@@ -307,9 +305,8 @@ def _claim_options(state: State, seat: int) -> ClaimOptions:
             if top >= low:
                 count += top - low + 1
         total += len(routes) * count
-        entries.append((routes, count))
-        ends.append(total)
-    return claim_options(hand, entries, ends, total)
+        entries.append((total, routes, count))
+    return claim_options(hand, entries, total)
 
 
 def _not_twin_of(routes: tuple, owners: tuple, player: str) -> tuple:

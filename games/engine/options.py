@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from collections.abc import Sequence
+from operator import itemgetter
 from typing import Any
 
 from .actions import Action, BuildStation, ClaimRoute
@@ -17,6 +18,7 @@ from .cards import LOCO, LOCOMOTIVE, Cards, color_payment
 _COLOR_KINDS = range(LOCO)
 _new = object.__new__
 _set = object.__setattr__
+_first = itemgetter(0)
 
 
 def one_color_payments(hand: tuple[int, ...], total: int, min_loco: int) -> list[Cards]:
@@ -118,21 +120,18 @@ class Options(Sequence):
 
 
 class ClaimOptions(Options):
-    """Every (route, payment) claim. `entries` are (routes, payments per route) pairs: all
-    routes of an entry cost the same, so payments are counted per entry, not per route."""
+    """Every (route, payment) claim. `entries` are (running total, routes, payments per
+    route) triples: all routes of an entry cost the same, so payments are counted per
+    entry, not per route; the running total counts the claims up to the entry's end."""
 
-    __slots__ = ("_hand", "_entries", "_ends")
+    __slots__ = ("_hand", "_entries")
 
-    def __init__(self, hand: tuple[int, ...], entries: list[tuple[tuple[RouteInfo, ...], int]]):
+    def __init__(
+        self, hand: tuple[int, ...], entries: list[tuple[int, tuple[RouteInfo, ...], int]]
+    ):
         self._hand = hand
         self._entries = entries
-        ends = []
-        total = 0
-        for routes, count in entries:
-            total += len(routes) * count
-            ends.append(total)
-        self._ends = ends
-        self._len = total
+        self._len = entries[-1][0] if entries else 0
 
     def __getitem__(self, index: Any) -> Any:
         if type(index) is int and 0 <= index < self._len:  # the usual case, written out
@@ -140,10 +139,10 @@ class ClaimOptions(Options):
         return Options.__getitem__(self, index)
 
     def _get(self, index: int) -> Action:
-        ends = self._ends
-        j = bisect_right(ends, index)
-        offset = index - (ends[j - 1] if j else 0)
-        routes, count = self._entries[j]
+        entries = self._entries
+        j = bisect_right(entries, index, key=_first)
+        offset = index - (entries[j - 1][0] if j else 0)
+        _, routes, count = entries[j]
         route = routes[offset // count]
         # ClaimRoute(route.id, payment) without the dataclass's __init__
         action = _new(ClaimRoute)
@@ -153,16 +152,13 @@ class ClaimOptions(Options):
 
 
 def claim_options(
-    hand: tuple[int, ...],
-    entries: list[tuple[tuple[RouteInfo, ...], int]],
-    ends: list[int],
-    total: int,
+    hand: tuple[int, ...], entries: list[tuple[int, tuple[RouteInfo, ...], int]], total: int
 ) -> ClaimOptions:
-    """ClaimOptions(hand, entries) from its running totals, already counted by the caller."""
+    """ClaimOptions(hand, entries) with the total already counted by the caller (and
+    without the call through the class: this runs for every claim considered)."""
     options = _new(ClaimOptions)
     options._hand = hand
     options._entries = entries
-    options._ends = ends
     options._len = total
     return options
 
