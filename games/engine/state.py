@@ -122,6 +122,14 @@ class State:
     passes: int  # consecutive passes (a full round of them ends a game nobody can move in)
     final: FinalResult | None  # once the game is over
 
+    # --- pickling and copying (a frozen slotted class has to say how) ---
+    def __getstate__(self) -> tuple:
+        return tuple(getattr(self, name) for name in STATE_FIELDS)
+
+    def __setstate__(self, values: tuple) -> None:
+        for name, value in zip(STATE_FIELDS, values, strict=True):
+            object.__setattr__(self, name, value)
+
     # --- convenient reads by player name ---
     @property
     def current_player(self) -> str:

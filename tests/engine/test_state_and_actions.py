@@ -1,6 +1,9 @@
 """State JSON round-trip, replay from the seed, action parsing, illegal moves change nothing."""
 
+import copy
+import dataclasses
 import json
+import pickle
 import random
 
 import pytest
@@ -46,6 +49,16 @@ def test_state_json_round_trip_is_lossless(map_id):
         again = State.from_dict(json.loads(text))
         assert again == state
         assert json.dumps(again.to_dict(), sort_keys=True) == text
+
+
+def test_a_state_pickles_and_copies_whole_and_stays_frozen():
+    states, _ = random_run("europe", ["ann", "bob", "cy"], seed=12)
+    for state in states[::9]:
+        for again in (pickle.loads(pickle.dumps(state)), copy.deepcopy(state), copy.copy(state)):
+            assert again == state
+            assert again.to_dict() == state.to_dict()
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        states[-1].current = 0
 
 
 @pytest.mark.parametrize("map_id", ["usa", "europe"])
