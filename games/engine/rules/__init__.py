@@ -19,21 +19,18 @@ from ..actions import (
     PayTunnel,
 )
 from ..board import board
-from ..cards import FACE_UP_SIZE, KIND_INDEX
 from ..enums import EventType, Phase
 from ..errors import IllegalMove
 from ..legal import PASS, legal_action_kinds
-from ..maps import LOCOMOTIVE
 from ..seats import acting_seat, not_acting
 from ..state import SECOND_CARD, TICKET_CHOICE, State
 from .claims import claim_route
 from .draft import Draft, thaw
-from .draws import draw_card
-from .piles import MAX_FACE_UP_LOCOMOTIVES
+from .draws import draw_card, usual_draw
 from .stations import build_station
 from .tickets import draw_tickets, keep_tickets
 from .tunnels import decline_tunnel, pay_tunnel
-from .turns import LAST_ROUND_TRAINS, end_turn
+from .turns import end_turn
 
 
 def apply(state: State, player: str, action: Action) -> tuple[State, list[dict]]:
@@ -57,7 +54,7 @@ def apply(state: State, player: str, action: Action) -> tuple[State, list[dict]]
         and kind not in _ANSWERS
     ):
         if kind is DrawCard:
-            if _usual_draw(d, seat, player, action, pending is not None):
+            if usual_draw(d, seat, player, action, pending is not None):
                 events = d.events
                 del d.events
                 d.__class__ = State
@@ -94,63 +91,7 @@ def apply(state: State, player: str, action: Action) -> tuple[State, list[dict]]
     return d, events
 
 
-_new = object.__new__
 _PLAY = Phase.PLAY
-_CARD_DRAWN = EventType.CARD_DRAWN
-_TURN_PASSED = EventType.TURN_PASSED
-
-
-def _usual_draw(d: Draft, seat: int, player: str, action: DrawCard, second: bool) -> bool:
-    """draw_card and end_turn's usual case written out: a card from a deck that does not
-    run out, no locomotive taken face up, no row reset, and a turn that passes to the next
-    seat outside the last round. Returns False (with the draft to be dropped) whenever
-    anything else may happen."""
-    deck = d.deck
-    if not deck:
-        return False
-    if action.source == "deck":
-        card = deck[0]
-        d.events.append({"type": _CARD_DRAWN, "player": player, "source": "deck", "color": None})
-    else:
-        card = action.color
-        row = d.face_up
-        if card == LOCOMOTIVE or len(row) != FACE_UP_SIZE or card not in row:
-            return False
-        cards = list(row)  # the card leaves the row, the deck's top card takes its place
-        cards.remove(card)
-        cards.append(deck[0])
-        row = tuple(cards)
-        if row.count(LOCOMOTIVE) > MAX_FACE_UP_LOCOMOTIVES:
-            return False
-        d.face_up = row
-        d.events.append({"type": _CARD_DRAWN, "player": player, "source": "face_up", "color": card})
-    d.deck = deck = deck[1:]
-    hands = list(d.hands)
-    hand = list(hands[seat])
-    hand[KIND_INDEX[card]] += 1
-    hands[seat] = tuple(hand)
-    d.hands = tuple(hands)
-    if not second:  # a second card is there to take unless the piles are empty
-        if deck or d.discard:
-            d.pending = SECOND_CARD
-            return True
-        return False
-    if (
-        d.last_round_ends_after is not None
-        or d.trains[seat] <= LAST_ROUND_TRAINS
-        or len(d.face_up) != FACE_UP_SIZE
-    ):
-        return False
-    players = d.players
-    nxt = seat + 1 if seat + 1 < len(players) else 0
-    if d.forfeited[nxt]:
-        return False
-    d.pending = None
-    if d.passes:
-        d.passes = 0
-    d.current = nxt
-    d.events.append({"type": _TURN_PASSED, "player": players[nxt]})
-    return True
 
 
 # The actions that only answer a pending decision.
