@@ -105,13 +105,18 @@ def test_two_players_play_the_opening_and_turns_and_see_each_others_moves_live(
     assert first.locator("#board a.pick").count() > 0  # routes she could claim instead
     first.locator(".deck button").click()
     expect(first.locator("#action-panel")).to_contain_text("Draw your second card")
-    # The draw's answer keeps the board as it is and closes the routes claimable a moment ago.
+    # The draw's answer keeps the board as it is and closes the routes claimable a moment ago;
+    # it keeps her tickets too, and the tab still says it is her move.
     expect(first.locator("#board a.pick")).to_have_count(0)
     expect(first.locator("#route-atlanta-nashville")).to_have_class(re.compile(r"\bown\b"))
+    expect(first.locator(".ticket-list .ticket")).to_have_count(3)
+    expect(first).to_have_title(re.compile(r"^\(Your turn\) "))
     first.locator(".deck button").click()
     expect(second.locator(".log")).to_contain_text(
         f"{one.username} drew 2 cards from the deck", timeout=SEE_WITHIN_MS
     )
+    expect(first).not_to_have_title(re.compile("Your turn"))
+    expect(first.locator(".ticket-list .ticket")).to_have_count(3)
     expect(second.locator(".turn")).to_contain_text("Your turn.")
 
     assert first.evaluate("window.__sameDocument") is True
