@@ -5,6 +5,12 @@ from django.db import models
 
 CHAT_MAX_LENGTH = 500
 
+# Something to read: one character that is not a space. Python (which trims the text) and
+# JSON Schema's regular expressions (ECMA-262) count different characters as spaces (NEL
+# and the information separators for Python, the byte order mark for ECMA), so the one
+# pattern names both, and the server and the schema agree on every text.
+SOMETHING_TO_READ = r"[^\s\x1c-\x1f\x85\ufeff]"
+
 
 class ChatMessage(models.Model):
     game = models.ForeignKey("games.Game", on_delete=models.CASCADE, related_name="chat")

@@ -5,13 +5,15 @@ it bumps the game's chat_version, which open pages poll beside the version. Text
 exactly as typed (trimmed) and shown escaped everywhere, links never made clickable.
 """
 
+import re
+
 from django.db import transaction
 from django.db.models import F
 from django.utils.translation import gettext as _
 
 from games.live import forget_versions_on_commit
 from games.models import ChatMessage, ChatReport, Game, Seat
-from games.models.chat import CHAT_MAX_LENGTH
+from games.models.chat import CHAT_MAX_LENGTH, SOMETHING_TO_READ
 from games.selectors import access_game
 
 from .errors import BadAction, NotAllowed, NotAPlayer
@@ -30,7 +32,7 @@ def chat_post(*, game_id, user, text) -> ChatMessage:
     """Post to the table of a game the user sits at (strangers and spectators: NotAPlayer)."""
     seat = _my_seat(game_id, user)
     text = text.strip() if isinstance(text, str) else ""
-    if not text:
+    if not re.search(SOMETHING_TO_READ, text):
         raise BadAction(_("Write something first."))
     if len(text) > CHAT_MAX_LENGTH:
         raise BadAction(_("A message holds at most %(n)d characters.") % {"n": CHAT_MAX_LENGTH})

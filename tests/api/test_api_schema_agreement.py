@@ -91,6 +91,10 @@ def test_a_version_sent_as_a_string_is_refused_and_changes_nothing(table):
     [
         ({"text": "   "}, "text"),
         ({"text": ""}, "text"),
+        # Spaces to Python only (it trims them) and to JSON Schema only: still nothing.
+        ({"text": "\x85"}, "text"),
+        ({"text": "\x1c \x1f"}, "text"),
+        ({"text": "\ufeff"}, "text"),
         ({"text": 5}, "text"),
     ],
 )

@@ -48,6 +48,15 @@ def test_players_talk_at_the_table_and_spectators_read(client):
     assert ChatMessage.objects.count() == 2
 
 
+@pytest.mark.parametrize("text", ["   ", "\x85", "\ufeff\u3000"])
+def test_a_message_with_nothing_to_read_is_refused_and_not_kept(text):
+    ann, bob = make_users("ann", "bob")
+    game = game_in_play([ann, bob])
+    answer = say(ann, game, text)
+    assert answer.status_code == 400 and "Write something first." in answer.content.decode()
+    assert not ChatMessage.objects.exists()
+
+
 def test_a_private_games_chat_is_not_found_for_a_stranger():
     ann, bob, eve = make_users("ann", "bob", "eve")
     game = game_in_play([ann, bob], is_private=True)

@@ -10,7 +10,7 @@ from rest_framework.response import Response
 
 from games.api.docs import refusals
 from games.api.serializers.strict import StrictBody
-from games.models.chat import CHAT_MAX_LENGTH
+from games.models.chat import CHAT_MAX_LENGTH, SOMETHING_TO_READ
 from games.selectors import access_game, chat_for, seat_for
 from games.services.chat import chat_mute, chat_post, chat_report
 
@@ -30,10 +30,9 @@ class ChatPage(serializers.Serializer):
 
 
 class ChatBody(StrictBody):
-    # Something to read: not empty, not only spaces (the schema says so too).
     text = serializers.CharField(
         max_length=CHAT_MAX_LENGTH,
-        validators=[RegexValidator(r"\S", gettext_lazy("Write something."))],
+        validators=[RegexValidator(SOMETHING_TO_READ, gettext_lazy("Write something."))],
     )
 
 
