@@ -97,6 +97,17 @@ _DRAW_ONLY = (DRAW_CARD,)
 _KEEP_ONLY = (KEEP_TICKETS,)
 
 
+def _draws(state: State, second: bool, known: dict) -> Sequence[Action]:
+    """The card draws of a turn: in the usual case (cards left to draw) one lookup by the
+    face-up row itself in `known`, the options of each row made once."""
+    if state.deck or state.discard:
+        options = known.get(state.face_up)
+        if options is None:
+            options = known[state.face_up] = _draw_options(frozenset(state.face_up), second, True)
+        return options
+    return _draw_options(frozenset(state.face_up), second, False)
+
+
 def legal_options(state: State, player: str, kind: str) -> Sequence[Action]:
     """The legal actions of one kind (empty if that kind is not legal now)."""
     pending = state.pending
@@ -107,27 +118,13 @@ def legal_options(state: State, player: str, kind: str) -> Sequence[Action]:
             return []
         if pending is None:
             if kind is DRAW_CARD or (kind is not CLAIM_ROUTE and kind == DRAW_CARD):
-                if state.deck or state.discard:  # the usual case: one lookup by the row itself
-                    options = _FIRST_DRAWS.get(state.face_up)
-                    if options is None:
-                        options = _FIRST_DRAWS[state.face_up] = _draw_options(
-                            frozenset(state.face_up), False, True
-                        )
-                    return options
-                return _draw_options(frozenset(state.face_up), False, False)
+                return _draws(state, False, _FIRST_DRAWS)
             if kind is CLAIM_ROUTE or kind == CLAIM_ROUTE:
                 return _claim_options(state, seat)
         elif pending is SECOND_CARD:
             if kind is not DRAW_CARD and kind != DRAW_CARD:
                 return []
-            if state.deck or state.discard:
-                options = _SECOND_DRAWS.get(state.face_up)
-                if options is None:
-                    options = _SECOND_DRAWS[state.face_up] = _draw_options(
-                        frozenset(state.face_up), True, True
-                    )
-                return options
-            return _draw_options(frozenset(state.face_up), True, False)
+            return _draws(state, True, _SECOND_DRAWS)
     else:
         seat = acting_seat(state, player)
         if seat is None:
