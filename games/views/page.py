@@ -601,7 +601,12 @@ def page_context(
             "since": since,
             "board_svg": "" if keep.get("keep_board") else board(table, since=since),
             "face_up": [
-                {"color": color, "svg": card_svg(color), "can_take": color in table.face_up_colors}
+                {
+                    "color": color,
+                    "name": card_label(color),
+                    "svg": card_svg(color),
+                    "can_take": color in table.face_up_colors,
+                }
                 for color in view["face_up"]
             ],
             "deck": {
