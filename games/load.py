@@ -366,6 +366,7 @@ def bare_transactions(
 # ----- playing through the server ----------------------------------------------------
 
 TURN_MARK = 'data-title="(Your turn)'
+HEAD_MARK = 'id="game-head"'
 
 
 class Play:
@@ -413,7 +414,10 @@ class Play:
                 "POST", f"/games/{player.game_id}/move/", headers, body
             )
             self.note("move POST (htmx)", time.perf_counter() - began)
-            still = TURN_MARK in content.decode(errors="replace")
+            text = content.decode(errors="replace")
+            # The answer leaves out the game's head when the move did not change whose move
+            # it is (a first card: games.views.render); otherwise the head says.
+            still = TURN_MARK in text or HEAD_MARK not in text
         else:
             body = json.dumps({"version": version, "action": action}).encode()
             headers = {**player.api_headers, "Content-Type": "application/json"}
