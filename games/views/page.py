@@ -292,7 +292,11 @@ def claimable_list(table: Table) -> list[dict]:
         for action in actions:
             ways.setdefault(cards_token(action["cards"]), action["cards"])
         labels = [payment_label(cards) for cards in list(ways.values())[:3]]
-        shown = ", ".join(labels) + (f" (+{len(ways) - 3} more)" if len(ways) > 3 else "")
+        shown = ", ".join(labels)
+        if len(ways) > 3:
+            more = len(ways) - 3
+            # Translators: after the first three ways to pay a route, how many more there are.
+            shown += " " + ngettext("(and %(n)d more)", "(and %(n)d more)", more) % {"n": more}
         rows.append({**info, "href": href(route_id), "payments": shown})
     return sorted(rows, key=lambda row: row["name"])
 

@@ -145,3 +145,25 @@ def test_after_the_game_the_live_play_panels_are_gone_and_the_score_sheet_stays(
         assert gone not in html, gone
     assert not page.move_forms()
     assert "Players" in html and "Game log" in html
+
+
+def test_the_list_of_routes_to_claim_counts_the_ways_to_pay_past_three_in_the_readers_words(
+    db,
+):
+    game = europe_for_three()
+    hand = {"red": 2, "blue": 2, "green": 2, "yellow": 2, "black": 2}
+    players = set_position(
+        game,
+        {
+            "phase": "play",
+            "current": "p0",
+            "hands": {"p0": hand, "p1": {}, "p2": {}},
+            "tickets": TICKETS,
+        },
+    )
+    user = players["p0"].user
+    english, _ = Browser(Client(HTTP_ACCEPT_LANGUAGE="en-gb"), user, game).page()
+    dutch, _ = Browser(Client(HTTP_ACCEPT_LANGUAGE="nl"), user, game).page()
+    # A gray route of two can be paid with any of the five pairs: three are worded.
+    assert re.search(r"\(and 2 more\)", english)
+    assert re.search(r"\(en nog 2\)", dutch) and "more)" not in dutch
