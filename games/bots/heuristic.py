@@ -243,13 +243,9 @@ class OneStepThinking(PlannerBot):
 
         return choose_keep(seat, k, score)
 
-    def targets(self, k):
-        # Only the most valuable open ticket that can still be made, seen afresh each turn.
-        for t in k.open_tickets():
-            planned, ok, _ = k.plan([t])
-            if ok:
-                return planned
-        return []
+    # As Route Focus: only the most valuable open ticket that can still be made, seen
+    # afresh each turn.
+    targets = RouteFocus.targets
 
     def turn(self, seat, k):
         targets = self.targets(k)
