@@ -70,18 +70,24 @@ def _payment_label(language: str | None, items: tuple[tuple[str, int], ...]) -> 
     return " + ".join(parts) if parts else _("nothing")
 
 
+def distinct_payments(actions: list[dict]) -> dict[str, dict[str, int]]:
+    """The distinct ways to pay among actions, in the engine's order: {form token: cards}."""
+    ways: dict[str, dict[str, int]] = {}
+    for action in actions:
+        ways.setdefault(cards_token(action["cards"]), action["cards"])
+    return ways
+
+
 def payment_options(actions: list[dict]) -> list[dict]:
     """The distinct ways to pay among actions, each with its form token, label and chips."""
-    seen: dict[str, dict] = {}
-    for action in actions:
-        token = cards_token(action["cards"])
-        if token not in seen:
-            seen[token] = {
-                "token": token,
-                "label": payment_label(action["cards"]),
-                "chips": [(color, n) for color, n in action["cards"].items() if n],
-            }
-    return list(seen.values())
+    return [
+        {
+            "token": token,
+            "label": payment_label(cards),
+            "chips": [(color, n) for color, n in cards.items() if n],
+        }
+        for token, cards in distinct_payments(actions).items()
+    ]
 
 
 def route_info(table: Table, route_id: str) -> dict:
@@ -287,10 +293,8 @@ def claimable_list(table: Table) -> list[dict]:
     rows = []
     for route_id, actions in by_route.items():
         info = route_info(table, route_id)
-        # The distinct ways to pay, in the engine's order; only the first three are worded.
-        ways: dict[str, dict] = {}
-        for action in actions:
-            ways.setdefault(cards_token(action["cards"]), action["cards"])
+        # Only the first three ways to pay are worded.
+        ways = distinct_payments(actions)
         labels = [payment_label(cards) for cards in list(ways.values())[:3]]
         shown = ", ".join(labels)
         if len(ways) > 3:
