@@ -279,7 +279,7 @@ class Planner(PlannerBot):
     name = "planner"
 
     def keep(self, seat, k):
-        return choose_keep(seat, k, lambda kept: keep_value(k, kept, 2.0, 1.5, 0.4))
+        return choose_keep(seat, k, lambda kept: keep_value(k, kept, 2.0, 1.5, 0.5))
 
     def pay_tunnel(self, seat, k):
         pending = seat.view["pending"]
@@ -309,7 +309,7 @@ class Planner(PlannerBot):
                 return spare
             return draw_toward(seat, k, k.needs(planned))
         rivals_trains = min(p["trains"] for q, p in seat.view["players"].items() if q != k.me)
-        if k.trains >= 14 and rivals_trains >= 14 and not endgame:
+        if k.trains >= 18 and rivals_trains >= 18 and not endgame:
             draw = self._draw_tickets(seat)
             if draw is not None:
                 return draw
