@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 
 from games.engine import (
     Action,
@@ -13,6 +13,7 @@ from games.engine import (
     KeepTickets,
 )
 from games.engine.maps import COLORS, LOCOMOTIVE
+from games.engine.options import ClaimOptions
 
 from .base import Seat
 from .knowledge import INF, Knowledge
@@ -25,10 +26,73 @@ def payment_key(k: Knowledge, cards: Iterable[tuple[str, int]]) -> tuple[int, in
     return (d.get(LOCOMOTIVE, 0), -held)
 
 
-def claims_by_route(seat: Seat) -> dict[str, list[ClaimRoute]]:
-    out: dict[str, list[ClaimRoute]] = {}
-    for a in seat.options(ActionType.CLAIM_ROUTE):
-        out.setdefault(a.route, []).append(a)
+class ClaimsByRoute(Mapping):
+    """route id -> the seat's claims of it (a list, in the order of the options), each
+    list built when first read: most decisions read the claims of a route or two out of
+    dozens."""
+
+    __slots__ = ("_options", "_stretches", "_built")
+
+    def __init__(self, options: Sequence[ClaimRoute], stretches: dict[str, tuple[int, int]]):
+        self._options = options
+        self._stretches = stretches  # route id -> (first index, index after the last)
+        self._built: dict[str, list[ClaimRoute]] = {}
+
+    def __getitem__(self, route_id: str) -> list[ClaimRoute]:
+        built = self._built.get(route_id)
+        if built is None:
+            start, stop = self._stretches[route_id]
+            built = self._built[route_id] = self._options[start:stop]
+        return built
+
+    def __contains__(self, route_id: object) -> bool:
+        return route_id in self._stretches
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._stretches)
+
+    def __len__(self) -> int:
+        return len(self._stretches)
+
+    def __repr__(self) -> str:
+        return f"ClaimsByRoute({dict(self.items())!r})"
+
+
+def claims_by_route(seat: Seat) -> Mapping[str, list[ClaimRoute]]:
+    """route id -> the seat's legal claims of it, in the order of its options."""
+    options = seat.options(ActionType.CLAIM_ROUTE)
+    if type(options) is ClaimOptions:
+        stretches = claim_stretches(options)
+        if stretches is not None:
+            return ClaimsByRoute(options, stretches)
+    by_route: dict[str, list[ClaimRoute]] = {}
+    for a in options:
+        by_route.setdefault(a.route, []).append(a)
+    return by_route
+
+
+def claim_stretches(options: ClaimOptions) -> dict[str, tuple[int, int]] | None:
+    """route id -> (first index, index after the last) of its claims in `options`, read
+    from how the engine lays them out (each entry: its routes one after the other, the
+    same count of payments each); None if the layout is not the one expected or a route's
+    claims are not all in one stretch."""
+    entries = getattr(options, "_entries", None)
+    if not isinstance(entries, list):
+        return None
+    out: dict[str, tuple[int, int]] = {}
+    start = 0
+    for entry in entries:
+        if len(entry) != 3:
+            return None
+        end, routes, count = entry
+        if count:
+            for route in routes:
+                out[route.id] = (start, start + count)
+                start += count
+        if start != end:
+            return None
+    if start != len(options) or len(out) != sum(len(e[1]) for e in entries if e[2]):
+        return None
     return out
 
 
@@ -53,7 +117,7 @@ def best_claim(
     k: Knowledge,
     wanted: Iterable[str] | None,
     order: Callable[[str], float] | None = None,
-    by_route: dict[str, list[ClaimRoute]] | None = None,
+    by_route: Mapping[str, Sequence[ClaimRoute]] | None = None,
 ) -> ClaimRoute | None:
     """The claim of a `wanted` route (any route if None) that `order` ranks highest (by
     default the longest), paid as cheaply as possible."""
@@ -125,26 +189,35 @@ def station_completing(seat: Seat, k: Knowledge) -> BuildStation | None:
     possible again with routes it can still build."""
     if ActionType.BUILD_STATION not in seat.kinds:
         return None
-    builds: dict[str, list[BuildStation]] = {}
-    for a in seat.options(ActionType.BUILD_STATION):
-        builds.setdefault(a.city, []).append(a)
-    if not builds:
+    options = seat.options(ActionType.BUILD_STATION)
+    if not options:
         return None
-    _planned, _ok, blocked = k.plan(k.open_tickets())
-    for t in k.open_tickets():
+    tickets = k.open_tickets()
+    blocked = None  # the open tickets without a plan of their own, worked out when asked
+    builds: dict[str, list[BuildStation]] | None = None
+    for t in tickets:
         ticket = k.map.tickets[t]
-        cost, routes = k.path(ticket.a, ticket.b, through_others=True)
-        if cost == INF or cost < 100 or cost >= 200:
+        # a path dearer than 200 borrows two rival routes or more: no station for it
+        cost, routes = k.path(ticket.a, ticket.b, through_others=True, limit=200)
+        if cost == INF or cost < 100:
             continue
         others = [r for r in routes if r in k.claims]
-        rest = [r for r in routes if r not in k.claims]
         if len(others) != 1:
             continue
+        rest = [r for r in routes if r not in k.claims]
         if rest:
             trains = sum(k.map.routes[r].length for r in rest)
-            if t not in blocked or trains > k.trains - 2 or ticket.points < 6:
+            if trains > k.trains - 2 or ticket.points < 6:
+                continue
+            if blocked is None:
+                blocked = k.plan(tickets)[2]
+            if t not in blocked:
                 continue
         r = k.map.routes[others[0]]
+        if builds is None:
+            builds = {}
+            for a in options:
+                builds.setdefault(a.city, []).append(a)
         for city in (r.a, r.b):
             if city in builds:
                 return min(builds[city], key=lambda a: payment_key(k, a.cards))

@@ -41,10 +41,58 @@ def weighted_adjacency(map_id: str) -> dict[str, tuple[tuple[str, str, int, floa
     return {c: tuple(v) for c, v in out.items()}
 
 
+class _Graph:
+    """`weighted_adjacency` in numbers, for `Knowledge.path`. Cities are numbered in id
+    order, so the search's heap breaks ties between equal costs as it would between ids;
+    each city's edges keep their order, so ties between equal paths go the same way."""
+
+    __slots__ = ("city", "edges", "route_ids", "route", "ends", "twinned", "_lengths", "_costs")
+
+    def __init__(self, map_id: str) -> None:
+        m = get_map(map_id)
+        adj = weighted_adjacency(map_id)
+        self.city = {c: i for i, c in enumerate(sorted(adj))}
+        self.route_ids: tuple[str, ...] = tuple(m.routes)
+        self.route = {rid: i for i, rid in enumerate(self.route_ids)}
+        self.ends = tuple((m.routes[r].a, m.routes[r].b) for r in self.route_ids)
+        # per route number: the routes whose twin it is (its claim may close them)
+        self.twinned = tuple(
+            tuple(self.route[u.id] for u in m.routes.values() if u.double_of == r)
+            for r in self.route_ids
+        )
+        lengths = dict.fromkeys(self.route_ids, 0)
+        costs = dict.fromkeys(self.route_ids, 0.0)
+        self.edges: list[tuple[tuple[int, int], ...]] = [()] * len(self.city)
+        for c, edges in adj.items():
+            self.edges[self.city[c]] = tuple(
+                (self.route[rid], self.city[other]) for rid, other, _, _ in edges
+            )
+            for rid, _, length, cost in edges:
+                lengths[rid] = length
+                costs[rid] = cost
+        self._lengths = tuple(lengths[r] for r in self.route_ids)
+        self._costs = tuple(costs[r] for r in self.route_ids)
+
+    @cache  # noqa: B019 (one graph per map, kept for the process anyway)
+    def within(self, trains: int) -> tuple[float | None, ...]:
+        """Per route number: its planning cost, or None if it is longer than `trains`."""
+        return tuple(
+            None if length > trains else cost
+            for length, cost in zip(self._lengths, self._costs, strict=True)
+        )
+
+
+@cache
+def _graph(map_id: str) -> _Graph:
+    return _Graph(map_id)
+
+
 # Plans are pure functions of (map, seat, claims, tickets, trains): remembered, since a
 # search asks for the same ones many times. Cleared when it grows large.
 _PLANS: dict[tuple, tuple[list[str], list[str], list[str]]] = {}
 _PLANS_MAX = 50_000
+# So are paths without `free` routes (the same key and the `path` call's own arguments).
+_PATHS: dict[tuple, tuple[float, tuple[str, ...]]] = {}
 
 
 class Knowledge:
@@ -64,6 +112,8 @@ class Knowledge:
         "progress",
         "stations",
         "_open",
+        "_steps",
+        "_claims_key",
     )
 
     def __init__(self, view: Mapping) -> None:
@@ -79,6 +129,10 @@ class Knowledge:
         self.tickets: list[str] = list(self.entry.get("tickets") or [])
         self.progress: Mapping[str, bool] = self.entry.get("ticket_progress") or {}
         self._open: dict[str, bool] = {}
+        # per route number, the step `path` takes along it (None: closed), without and
+        # with `through_others`; made at the first search
+        self._steps: tuple[list, list] | None = None
+        self._claims_key: frozenset | None = None
         # cities of own stations: a rival's route into one may be borrowed
         self.stations = frozenset(c for c, o in view["stations"].items() if o == self.me)
 
@@ -104,57 +158,125 @@ class Knowledge:
         r = self.map.routes[route_id]
         return r.length + 0.6 * r.locomotives + (0.4 if r.tunnel else 0.0)
 
+    def _route_steps(self) -> tuple[list, list]:
+        """Per route number: what a step along it costs in `path` (None where it cannot
+        go), without and with `through_others`."""
+        g = _graph(self.map.id)
+        alone: list[float | None] = list(g.within(self.trains))
+        route = g.route
+        ends = g.ends
+        twinned = g.twinned
+        me = self.me
+        shared = self.shared
+        stations = self.stations
+        claims = self.claims
+        borrowed = []  # rivals' routes, by what they cost through others
+        for rid, owner in claims.items():
+            i = route[rid]
+            if owner == me:
+                alone[i] = 0.0
+            else:
+                a, b = ends[i]
+                if stations and (a in stations or b in stations):
+                    alone[i] = 0.0  # a station borrows it
+                else:
+                    alone[i] = None
+                    borrowed.append(i)
+            if not shared or owner == me:
+                for j in twinned[i]:  # a claimed twin closes the route (is_open)
+                    if g.route_ids[j] not in claims:
+                        alone[j] = None
+        through = alone.copy()
+        for i in borrowed:
+            through[i] = 100.0
+        self._steps = (alone, through)
+        return self._steps
+
     def path(
-        self, a: str, b: str, free: Iterable[str] = (), through_others: bool = False
+        self,
+        a: str,
+        b: str,
+        free: Iterable[str] = (),
+        through_others: bool = False,
+        limit: float = INF,
     ) -> tuple[float, list[str]]:
         """Cheapest way to join a and b: own routes (and `free` ones) cost nothing, open
         routes their planning cost. With `through_others`, a route of another player costs
-        100 (a station could borrow one). Returns (cost, route ids not yet owned)."""
-        free = set(free)
-        adj = weighted_adjacency(self.map.id)
-        mine = self.mine
-        claims = self.claims
-        stations = self.stations
-        is_open = self.is_open
-        dist = {a: 0.0}
-        back: dict[str, tuple[str, str]] = {}
-        heap = [(0.0, a)]
-        trains = self.trains
+        100 (a station could borrow one). Returns (cost, route ids not yet owned), or
+        (INF, []) when there is none cheaper than `limit`."""
+        if free:
+            return self._path(a, b, free, through_others, limit)
+        key = (
+            self.map.id,
+            self.me,
+            self.shared,
+            self._claims_key or self._claims_frozen(),
+            self.stations,
+            self.trains,
+            a,
+            b,
+            through_others,
+            limit,
+        )
+        hit = _PATHS.get(key)
+        if hit is None:
+            cost, routes = self._path(a, b, (), through_others, limit)
+            if len(_PATHS) >= _PLANS_MAX:
+                _PATHS.clear()
+            hit = _PATHS[key] = (cost, tuple(routes))
+        return hit[0], list(hit[1])
+
+    def _path(
+        self, a: str, b: str, free: Iterable[str], through_others: bool, limit: float
+    ) -> tuple[float, list[str]]:
+        g = _graph(self.map.id)
+        steps = self._steps or self._route_steps()
+        steps = steps[1] if through_others else steps[0]
+        if free:
+            route = g.route
+            steps = steps.copy()
+            for rid in free:
+                i = route.get(rid)
+                if i is not None:
+                    steps[i] = 0.0
+        edges = g.edges
+        start = g.city[a]
+        goal = g.city[b]
+        dist = [INF] * len(edges)
+        dist[start] = 0.0
+        back: list[tuple[int, int] | None] = [None] * len(edges)
+        heap = [(0.0, start)]
+        pop = heapq.heappop
+        push = heapq.heappush
         while heap:
-            d, city = heapq.heappop(heap)
-            if city == b:
+            d, city = pop(heap)
+            if city == goal or d >= limit:
                 break
             if d > dist[city]:
                 continue
-            for rid, other, length, cost in adj[city]:
-                if rid in mine or rid in free:
-                    step = 0.0
-                elif rid in claims:
-                    if stations and (city in stations or other in stations):
-                        step = 0.0  # a station borrows it
-                    elif not through_others:
-                        continue
-                    else:
-                        step = 100.0
-                elif length > trains or not is_open(rid):
+            for i, other in edges[city]:
+                step = steps[i]
+                if step is None:
                     continue
-                else:
-                    step = cost
                 nd = d + step
-                if nd < dist.get(other, INF):
+                if nd < dist[other]:
                     dist[other] = nd
-                    back[other] = (rid, city)
-                    heapq.heappush(heap, (nd, other))
-        if b not in dist:
+                    back[other] = (i, city)
+                    push(heap, (nd, other))
+        cost = dist[goal]
+        if cost >= limit:
             return INF, []
+        route_ids = g.route_ids
+        mine = self.mine
+        claims = self.claims
         routes = []
-        city = b
-        while city != a:
-            rid, prev = back[city]
+        city = goal
+        while city != start:
+            i, city = back[city]
+            rid = route_ids[i]
             if rid not in mine and (through_others or rid not in claims):
                 routes.append(rid)
-            city = prev
-        return dist[b], routes
+        return cost, routes
 
     def ticket_done(self, ticket_id: str) -> bool:
         return bool(self.progress.get(ticket_id))
@@ -171,7 +293,7 @@ class Knowledge:
             self.map.id,
             self.me,
             self.shared,
-            frozenset(self.claims.items()),
+            self._claims_key or self._claims_frozen(),
             self.stations,
             tickets,
             budget,
@@ -185,6 +307,10 @@ class Knowledge:
             _PLANS.clear()
         _PLANS[key] = result
         return list(result[0]), list(result[1]), list(result[2])
+
+    def _claims_frozen(self) -> frozenset:
+        self._claims_key = frozenset(self.claims.items())
+        return self._claims_key
 
     def _plan(
         self, tickets: tuple[str, ...], budget: int
@@ -244,7 +370,7 @@ class Knowledge:
             if rest - have:
                 missing[r.color] = missing.get(r.color, 0) + rest - have
         for _rid, rest in grays:
-            colour = max(COLORS, key=lambda c: (left.get(c, 0), -COLORS.index(c)))
+            colour = _most_left(left)
             have = min(left.get(colour, 0), rest)
             left[colour] = left.get(colour, 0) - have
             if rest - have:
@@ -256,3 +382,14 @@ class Knowledge:
         if self.view.get("last_round_ends_after") is not None:
             return True
         return min(p["trains"] for p in self.view["players"].values()) <= 6
+
+
+def _most_left(left: Mapping[str, int]) -> str:
+    """The colour with the most cards in `left`, the first in COLORS on a tie."""
+    best = COLORS[0]
+    most = left.get(best, 0)
+    for colour in COLORS:
+        n = left.get(colour, 0)
+        if n > most:
+            best, most = colour, n
+    return best
