@@ -148,11 +148,46 @@ def test_bots_play_legal_games_to_the_end_on_both_maps():
     assert _mixed_games(["usa", "europe"], [2], 1, ["strong:20", "casual:20"]) == 2
 
 
+# The property test: thousands of games between bots, every seat a bot drawn at random
+# (with repeats) from the rule-based ones, and in a few games one searching bot on a small
+# budget among them; each case a part xdist can run beside the others.
+RULE_BASED = [*BASELINES, "beginner", "planner"]
+SEARCHING = ["strong:100", "casual:50"]
+GAMES_PER_CASE = 125  # x 2 maps x 4 player counts x 2 halves = 2,000 games
+SEARCHING_GAMES_PER_CASE = 3  # x 16 cases = 48 more
+
+
+def _random_seats(rng: random.Random, n: int, searching: bool) -> list[str]:
+    seats = [rng.choice(RULE_BASED) for _ in range(n)]
+    if searching:
+        seats[rng.randrange(n)] = rng.choice(SEARCHING)
+    return seats
+
+
+def _play_to_the_end(map_id: str, seats: list[str], seed: int) -> None:
+    players = [f"p{i + 1}" for i in range(len(seats))]
+    # an illegal move raises IllegalMove; a bot that loops, RuntimeError
+    record = play_game(map_id, players, [make_bot(s) for s in seats], seed)
+    final = record.state.final
+    assert record.state.phase == Phase.GAME_OVER and final is not None, (map_id, seats, seed)
+    assert sorted(p for group in final.ranking for p in group) == players
+    assert set(final.players) == set(players)
+
+
 @pytest.mark.slow
-def test_many_bot_games_end_without_an_illegal_move():
-    names = [*BASELINES, "beginner", "planner"]
-    assert _mixed_games(["usa", "europe"], [2, 3, 4, 5], 60, names) == 480
-    assert _mixed_games(["usa", "europe"], [2, 3, 4, 5], 5, ["strong:100", *names]) == 40
+@pytest.mark.parametrize("half", [0, 1])
+@pytest.mark.parametrize("n", [2, 3, 4, 5])
+@pytest.mark.parametrize("map_id", ["usa", "europe"])
+def test_many_bot_games_end_without_an_illegal_move(map_id, n, half):
+    rng = random.Random(f"{map_id}:{n}:{half}")
+    played = set()
+    for g in range(GAMES_PER_CASE + SEARCHING_GAMES_PER_CASE):
+        searching = g >= GAMES_PER_CASE
+        seats = _random_seats(rng, n, searching)
+        _play_to_the_end(map_id, seats, seed=10_000 * half + 1000 * n + g)
+        played.update(seats)
+    # every rule-based bot and a searching one sat in this case's games
+    assert set(RULE_BASED) <= played and played & set(SEARCHING)
 
 
 def test_the_arena_prints_each_seat_figures(capsys):
