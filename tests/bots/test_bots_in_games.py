@@ -332,11 +332,14 @@ def test_a_site_bot_decides_from_its_seat_view_and_the_public_log_only(level):
     # deck), ann's tickets (one swapped with the ticket deck), both decks' order, the seed
     me, other = state.seat(bot.player_id), 1 - state.seat(bot.player_id)
     deck, hands = list(state.deck), [list(h) for h in state.hands]
-    kind = next(k for k, n in enumerate(hands[other]) if n)
-    j = next(i for i, card in enumerate(deck) if CARD_KINDS.index(card) != kind)
-    hands[other][kind] -= 1
-    hands[other][CARD_KINDS.index(deck[j])] += 1
-    deck[j] = CARD_KINDS[kind]
+    # (The game's seed is drawn at creation: ann may hold no card at this point.)
+    held = [k for k, n in enumerate(hands[other]) if n]
+    if held:
+        kind = held[0]
+        j = next(i for i, card in enumerate(deck) if CARD_KINDS.index(card) != kind)
+        hands[other][kind] -= 1
+        hands[other][CARD_KINDS.index(deck[j])] += 1
+        deck[j] = CARD_KINDS[kind]
     tickets, ticket_deck = [list(t) for t in state.tickets], list(state.ticket_deck)
     tickets[other][0], ticket_deck[0] = ticket_deck[0], tickets[other][0]
     random.Random(1).shuffle(deck)
