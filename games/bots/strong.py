@@ -36,8 +36,8 @@ from .common import best_claim, claims_by_route
 from .heuristic import Planner
 from .knowledge import Knowledge
 
-DEFAULT_BUDGET = 1500  # simulated actions per decision (the arena's times: see README)
-CASUAL_BUDGET = 150  # the Casual level's
+DEFAULT_BUDGET = 3000  # simulated actions per decision (the arena's times: see README)
+CASUAL_BUDGET = 600  # the Casual level's
 HORIZON_TURNS = 3  # turns each player plays in a rollout before the position is scored
 MAX_CANDIDATES = 6
 
