@@ -190,10 +190,10 @@ def set_up(players: int, games: int) -> tuple[list[Player], dict]:
         SESSION_KEY,
         get_user_model,
     )
-    from django.contrib.sessions.backends.db import SessionStore
     from django.core.management import call_command
     from knox.models import AuthToken
 
+    from accounts.sessions import SessionStore
     from games import engine
     from games.engine import ActionType
     from games.models import Game, Move

@@ -61,7 +61,8 @@ MIDDLEWARE = [
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
-    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    # Django's, taking the user from the session's own query (accounts.sessions).
+    "accounts.sessions.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
@@ -232,6 +233,8 @@ X_FRAME_OPTIONS = "DENY"
 # (ttr_site/csp.py says what else and why).
 SECURE_CSP = CSP_POLICY
 SESSION_COOKIE_AGE = 60 * 60 * 24 * 30
+# Sessions in the database, each read with its user in one query (accounts.sessions).
+SESSION_ENGINE = "accounts.sessions"
 
 # Celery: Redis is the broker; the beat schedule lives in games/schedule.py.
 CELERY_BROKER_URL = REDIS_URL

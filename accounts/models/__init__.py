@@ -1,4 +1,5 @@
 from .profile import Profile, profile_for
+from .session import UserSession
 from .vacation import Vacation
 
-__all__ = ["Profile", "Vacation", "profile_for"]
+__all__ = ["Profile", "UserSession", "Vacation", "profile_for"]

@@ -26,10 +26,10 @@ from app_processes import (
     worker_command,
 )
 from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
-from django.contrib.sessions.backends.db import SessionStore
 from game_steps import make_users, started_game, who_must_act
 from private_redis import free_port
 
+from accounts.sessions import SessionStore
 from games import engine
 from games.mail import outbox
 from games.models import Game, Move, Notification, Seat
