@@ -56,9 +56,12 @@ def on_seat_left(game, seats: list[Seat], gone: Seat) -> None:
             )
 
 
-def on_move(game, move, seats: list[Seat] | None = None) -> None:
+def on_move(game, move, seats: list[Seat] | None = None, *, turn_started: bool = True) -> None:
     """A move was applied; the turn may have passed to someone else, or someone forfeited.
-    `seats` are the game's seats as the move left them (users selected), if at hand."""
+    `seats` are the game's seats as the move left them (users selected), if at hand.
+    `turn_started`: the move began a turn. One that did not (a first card, a tunnel, another
+    player's opening choice) owes no your-turn mail: whoever acts now was mailed when the
+    turn began (each is one row per turn), so nothing is written for it."""
     if not game.is_active:
         return  # the game ended with this move: on_game_over sends the results
     seats = _seats(game) if seats is None else seats
@@ -67,7 +70,8 @@ def on_move(game, move, seats: list[Seat] | None = None) -> None:
             gone = next((seat for seat in seats if seat.player_id == event.get("player")), None)
             if gone is not None:
                 on_seat_left(game, seats, gone)
-    _your_turn_mails(game, seats, mover_id=move.seat_id)
+    if turn_started:
+        _your_turn_mails(game, seats, mover_id=move.seat_id)
 
 
 def on_game_over(game) -> None:

@@ -285,6 +285,10 @@ class LoggedRow:
         return cls(move.number, move.seat_id, events, move.created_at, turn_keeps)
 
 
+# How many moves (and whole turns) the game page's log shows: the last ones only, so the
+# page costs the same at move 150 as at move 10; the full log has its own page.
+PAGE_LOG_MOVES = 12
+
 # The page's recent moves at one version of a game, for this long: moves are never changed
 # once written, and every writer of a move bumps the version in the same transaction, so an
 # entry stays true; it only has to last while the game is being played.
@@ -306,25 +310,31 @@ def _keeps_the_turn(move) -> bool:
     return not any(event.get("type") in ends for event in move.events)
 
 
+def _rows_after(before: list | None, just_made, last_turns: int) -> list[LoggedRow] | None:
+    """The recent moves at the version `just_made` (a Move, with its action) brought, from
+    those at the version before; None when they are not at hand or not its predecessor's."""
+    number = getattr(just_made, "number", None)
+    if before is None or not isinstance(number, int):
+        return None
+    if (before[-1].number if before else 0) != number - 1:
+        return None
+    keeps = (before[-1].turn_keeps if before else 0) + _keeps_the_turn(just_made)
+    return [*before, LoggedRow.just_written(just_made, keeps)][-2 * last_turns :]
+
+
 def recent_moves(game: Game, *, last_turns: int, just_made=None) -> list[LoggedRow]:
     """The newest moves for the page's log (logged_moves with `last_turns`), oldest first, at
     the game's version. Kept in the cache per version: the pages of a game read them once
     per move, and `just_made` (the Move that brought the game to this version, with its
     action) adds itself to the moves before it without a query."""
     key = _recent_key(game, game.version)
-    number = getattr(just_made, "number", None)
-    if not isinstance(number, int):
-        number = None
-    before_key = _recent_key(game, game.version - 1) if number else None
+    before_key = _recent_key(game, game.version - 1) if just_made is not None else None
     found = cache.get_many([key, before_key] if before_key else [key])
     rows = found.get(key)
     if rows is not None:
         return rows
     if before_key:
-        before = found.get(before_key)
-        if before is not None and (before[-1].number if before else 0) == number - 1:
-            keeps = (before[-1].turn_keeps if before else 0) + _keeps_the_turn(just_made)
-            rows = [*before, LoggedRow.just_written(just_made, keeps)][-2 * last_turns :]
+        rows = _rows_after(found.get(before_key), just_made, last_turns)
     if rows is None:
         rows = [
             LoggedRow.of(move, move.turn_keeps)
@@ -332,6 +342,16 @@ def recent_moves(game: Game, *, last_turns: int, just_made=None) -> list[LoggedR
         ]
     cache.set(key, rows, timeout=RECENT_KEPT_FOR)
     return rows
+
+
+def remember_move(game: Game, move, *, last_turns: int) -> None:
+    """Once a move has committed: the recent moves at the version it brought, kept from those
+    at the version before when the cache has them (no query either way). So the answer to
+    the next move posted from a page finds the log at hand, whoever moved in between (the
+    API, a bot): it adds its own move to this entry."""
+    rows = _rows_after(cache.get(_recent_key(game, game.version - 1)), move, last_turns)
+    if rows is not None:
+        cache.set(_recent_key(game, game.version), rows, timeout=RECENT_KEPT_FOR)
 
 
 def away_until(user_ids, now) -> dict[int, date]:

@@ -1,6 +1,6 @@
 """The one way a service takes hold of a game: its row, locked until the transaction ends."""
 
-from games.models import Game
+from games.models import Game, Seat
 
 from .errors import NotAPlayer
 
@@ -16,3 +16,32 @@ def lock_game(game_id) -> Game:
         return Game.objects.select_for_update().get(pk=int(game_id))
     except (Game.DoesNotExist, TypeError, ValueError):
         raise NotAPlayer() from None
+
+
+def lock_game_with_seats(game_id, seats=None) -> tuple[Game, list[Seat]]:
+    """lock_game and the game's seats (in seat order) in one query: the seats' rows joined to
+    the game's, `seats` the Seat queryset to read them with (related rows, annotations).
+
+    The seats are locked with the game: PostgreSQL hands a statement that waited for a row
+    lock that row as the writer before it left it, but every other row as it was when the
+    statement began; so only locked seats are as fresh as the game. The game is locked first
+    in each row (FOR UPDATE OF takes its tables in order) and every writer that holds a seat's
+    row while it waits for another row takes the game's lock first, so no two writers wait
+    for each other. A game without seats (none plays) is locked alone."""
+    try:
+        pk = int(game_id)
+    except (TypeError, ValueError):
+        raise NotAPlayer() from None
+    rows = list(
+        (Seat.objects.all() if seats is None else seats)
+        .filter(game_id=pk)
+        .select_related("game")
+        .select_for_update(of=("game", "self"))
+        .order_by("order")
+    )
+    if not rows:
+        return lock_game(pk), []
+    game = rows[0].game
+    for seat in rows:
+        seat.game = game  # one Game for them all, as game.seats.all() would give
+    return game, rows

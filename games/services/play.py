@@ -1,19 +1,24 @@
 """One move, end to end: the only way a player's action changes a game."""
 
 from dataclasses import dataclass
+from functools import partial
 
 from django.db import transaction
+from django.db.models import Count, Subquery, Value
+from django.db.models.functions import Coalesce
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from games import engine
 from games.live import forget_versions_on_commit
 from games.models import Game, GameStatus, Move, Seat
+from games.models.game import ACTIVE_STATUSES
 from games.refusals import refusal_sentence
+from games.selectors import PAGE_LOG_MOVES, remember_move
 
 from .clock import SeatPauses, with_vacation_flag
 from .errors import BadAction, GameMovedOn, GameNotActive, NotAllowed, NotAPlayer
-from .locking import lock_game
+from .locking import lock_game_with_seats
 from .transition import record_transition
 
 
@@ -30,6 +35,8 @@ class PlayResult:
     seat: Seat  # the mover's
     seat_was_to_move: bool  # whether the mover had to act before the move
     pauses: SeatPauses  # the seats' vacations, read once if the move or its page needs them
+    # How many games await the mover's move after it (the header's count), None for a bot.
+    awaiting: int | None = None
 
 
 def parse_action(action) -> "engine.Action":
@@ -65,6 +72,39 @@ def _acting_seat(seats: list[Seat], user, bot_seat_id: int | None) -> Seat | Non
     return seat
 
 
+def _seats_for_move(game_id: int, user):
+    """The seats a move reads with the game's lock: users and profiles, whether a vacation
+    may pause a clock and, for a user, how many of their other games await their move (read
+    in the same statement, so the header after the move costs no query of its own)."""
+    seats = with_vacation_flag(Seat.objects.select_related("user", "user__profile"))
+    if user is None or not user.is_authenticated:
+        return seats
+    elsewhere = (
+        Seat.objects.filter(
+            user_id=user.pk,
+            to_move=True,
+            forfeited_at__isnull=True,
+            game__status__in=ACTIVE_STATUSES,
+        )
+        .exclude(game_id=game_id)
+        .order_by()
+        .values("user_id")
+        .annotate(n=Count("pk"))
+        .values("n")
+    )
+    return seats.annotate(awaiting_elsewhere=Coalesce(Subquery(elsewhere), Value(0)))
+
+
+def _awaiting_after(game: Game, seat: Seat) -> int | None:
+    """The header's count for the mover once the move is made: their other games read with
+    the lock, and this one as the move left it (selectors.awaiting_seats' rule)."""
+    elsewhere = getattr(seat, "awaiting_elsewhere", None)
+    if elsewhere is None:
+        return None
+    here = game.is_active and seat.to_move and not seat.forfeited
+    return elsewhere + int(here)
+
+
 def game_play(
     *, game_id: int, user, action: dict, expected_version: int, bot_seat_id: int | None = None
 ) -> PlayResult:
@@ -81,13 +121,14 @@ def game_play(
         expected_version = int(expected_version)
     except (TypeError, ValueError):
         raise BadAction(_("The move did not say which position it was made in.")) from None
+    try:
+        game_id = int(game_id)
+    except (TypeError, ValueError):
+        raise NotAPlayer() from None
     with transaction.atomic(durable=True):
         # Held until commit: a second post for this game waits here, then sees the new version.
-        game = lock_game(game_id)
-        # The seats once, under the lock: the move, its clock, its mail and the page after it.
-        seats = list(
-            with_vacation_flag(game.seats.select_related("user", "user__profile")).order_by("order")
-        )
+        # The seats come with it, once: the move, its clock, its mail and the page after it.
+        game, seats = lock_game_with_seats(game_id, _seats_for_move(game_id, user))
         seat = _acting_seat(seats, user, bot_seat_id)
         if seat is None:
             raise NotAPlayer()
@@ -120,6 +161,10 @@ def game_play(
         )
         view = engine.player_view(new_state, seat.player_id)
         forget_versions_on_commit(game.pk)  # open pages see the move at their next poll
+        # The page's log at the new version, for the next page to show without a query.
+        transaction.on_commit(
+            partial(remember_move, game, move, last_turns=PAGE_LOG_MOVES), robust=True
+        )
     return PlayResult(
         game=game,
         move=move,
@@ -130,4 +175,5 @@ def game_play(
         seat=seat,
         seat_was_to_move=was_to_move,
         pauses=pauses,
+        awaiting=_awaiting_after(game, seat),
     )

@@ -1,14 +1,17 @@
 """Record one accepted engine transition: the Move, the new state, the version, the clock."""
 
+import json
 from datetime import datetime
 
+from django.db import connection
 from django.db.models import Max, Subquery, Value
 from django.db.models.functions import Coalesce
+from django.utils import timezone
 
 from games import engine, notify
 from games.bot_queue import queue_bot_turns
-from games.claims import record_claims
-from games.models import Game, Move, Seat
+from games.claims import claims_from_events
+from games.models import Claim, Game, Move, Seat
 
 from .clock import SeatPauses, settle_clock
 from .finish import game_abort, game_finish
@@ -24,6 +27,62 @@ def _next_number(game: Game):
     game's row lock keeps it unique; RETURNING hands it back)."""
     last = Move.objects.filter(game_id=game.pk).order_by("-number").values("number")[:1]
     return Coalesce(Subquery(last), Value(0)) + Value(1)
+
+
+# A move that builds, on PostgreSQL: its row and its claims' rows in one statement (the
+# claims take the move's id from the INSERT before them). The move's number as _next_number
+# works it out.
+_MOVE_WITH_CLAIMS = """
+WITH move AS (
+    INSERT INTO games_move (game_id, number, seat_id, action, events, created_at)
+    VALUES (
+        %s,
+        COALESCE(
+            (SELECT number FROM games_move WHERE game_id = %s ORDER BY number DESC LIMIT 1), 0
+        ) + 1,
+        %s, %s::jsonb, %s::jsonb, %s
+    )
+    RETURNING id, number
+), claims AS (
+    INSERT INTO games_claim (
+        game_id, seat_id, move_id, map_id, route_id, length, city, cards, tunnel_extra,
+        created_at
+    )
+    SELECT c.game_id, c.seat_id, move.id, c.map_id, c.route_id, c.length, c.city,
+        c.cards::jsonb, c.tunnel_extra, c.created_at
+    FROM move CROSS JOIN (VALUES {rows})
+        AS c (game_id, seat_id, map_id, route_id, length, city, cards, tunnel_extra, created_at)
+)
+SELECT id, number FROM move
+"""
+_CLAIM_ROW = "(%s::bigint, %s::bigint, %s, %s, %s::integer, %s, %s, %s::integer, %s::timestamptz)"
+
+
+def _write_move(game: Game, seat: Seat | None, action: dict, events: list[dict]) -> Move:
+    """The move's row and the rows of what it built (games.claims): one INSERT each, or on
+    PostgreSQL both in one statement when it built something."""
+    move = Move(game=game, seat=seat, action=action, events=events, created_at=timezone.now())
+    claims = claims_from_events(game_id=game.pk, map_id=game.map_id, move=move)
+    if not claims or connection.vendor != "postgresql":
+        move.number = _next_number(game)
+        move.save(force_insert=True)
+        if claims:
+            Claim.objects.bulk_create(
+                claims_from_events(game_id=game.pk, map_id=game.map_id, move=move)
+            )
+        return move
+    params = [game.pk, game.pk, move.seat_id, json.dumps(action), json.dumps(events)]
+    params.append(move.created_at)
+    for claim in claims:
+        params += [claim.game_id, claim.seat_id, claim.map_id, claim.route_id, claim.length]
+        params += [claim.city, json.dumps(claim.cards), claim.tunnel_extra, claim.created_at]
+    sql = _MOVE_WITH_CLAIMS.format(rows=", ".join([_CLAIM_ROW] * len(claims)))
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        move.pk, move.number = cursor.fetchone()
+    move._state.adding = False
+    move._state.db = connection.alias
+    return move
 
 
 def record_transition(
@@ -46,10 +105,7 @@ def record_transition(
     notify.on_move runs: hooks see the game's status after this move; a bot whose turn it
     is now is queued to play after commit.
     """
-    move = Move.objects.create(
-        game=game, number=_next_number(game), seat=seat, action=action, events=events
-    )
-    record_claims(game_id=game.pk, map_id=game.map_id, move=move)
+    move = _write_move(game, seat, action, events)
     public = engine.player_view(new_state, None)
     game.state = new_state.to_dict()
     game.version += 1
@@ -69,6 +125,7 @@ def record_transition(
             game_abort(game=game, seats=seats, now=now)
         else:
             game_finish(game=game, seats=seats, final=public["final"], now=now)
-    notify.on_move(game, move, seats)
+    # settle_clock starts a new turn at `now`: only then is a your-turn mail owed.
+    notify.on_move(game, move, seats, turn_started=game.turn_started_at == now)
     queue_bot_turns(game, seats, new_state)
     return move

@@ -21,7 +21,7 @@ from games.clock_text import duration_text
 from games.engine import TUNNEL_REVEAL, ActionType, PendingKind, Phase, TieBreak
 from games.engine.ticket_path import ticket_path
 from games.game_log import changes_since, move_entries, tunnel_reveals
-from games.selectors import chat_for, my_note, recent_moves, rematch_of
+from games.selectors import PAGE_LOG_MOVES, chat_for, my_note, recent_moves, rematch_of
 from games.services.clock import seat_clock
 from games.services.extra_time import may_give_time
 from games.services.lobby import enough_to_start
@@ -33,9 +33,7 @@ from .action_form import cards_token
 from .statistics_sheet import statistics_sheet
 from .table import Table
 
-# The log on the game page shows the last moves only, so the page costs the same at move 150
-# as at move 10; the full log has its own page.
-LOG_MOVES = 12
+LOG_MOVES = PAGE_LOG_MOVES
 
 # Each of a map's tie-break steps (engine Map.tie_breaks), as the score sheet says it.
 TIE_BREAK_WORDS = {

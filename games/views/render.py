@@ -67,6 +67,8 @@ def render_game(
     that changed). `after_move` (games.services.play.PlayResult, the viewer's own move just
     made): the fragments leave out what that move cannot have changed."""
     only_panel = only_panel and request.htmx
+    if after_move is not None and after_move.awaiting is not None:
+        setattr(request, KNOWN_AWAITING, after_move.awaiting)  # read with the move's lock
     fragments = {}
     if request.htmx and not only_panel:
         fragments = {

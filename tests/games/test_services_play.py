@@ -244,7 +244,8 @@ def test_the_notification_hooks_run_inside_the_moves_transaction():
             action=a_legal_action(game, seat, random.Random(9)),
             expected_version=game.version,
         )
-    on_move.assert_called_once_with(result.game, result.move, result.seats)
+    # Whether the move began a turn (and so owes a your-turn mail) is the move's to say.
+    on_move.assert_called_once_with(result.game, result.move, result.seats, turn_started=mock.ANY)
 
 
 def test_starting_a_game_tells_the_notifier_once():
