@@ -206,18 +206,7 @@ class Knowledge:
         (INF, []) when there is none cheaper than `limit`."""
         if free:
             return self._path(a, b, free, through_others, limit)
-        key = (
-            self.map.id,
-            self.me,
-            self.shared,
-            self._claims_key or self._claims_frozen(),
-            self.stations,
-            self.trains,
-            a,
-            b,
-            through_others,
-            limit,
-        )
+        key = (self._position(), a, b, through_others, limit)
         hit = _PATHS.get(key)
         if hit is None:
             cost, routes = self._path(a, b, (), through_others, limit)
@@ -289,16 +278,7 @@ class Knowledge:
         tickets planned, tickets that cannot be made within `budget` trains)."""
         budget = self.trains if budget is None else budget
         tickets = tuple(tickets)
-        key = (
-            self.map.id,
-            self.me,
-            self.shared,
-            self._claims_key or self._claims_frozen(),
-            self.stations,
-            tickets,
-            budget,
-            self.trains,
-        )
+        key = (self._position(), tickets, budget)
         hit = _PLANS.get(key)
         if hit is not None:
             return list(hit[0]), list(hit[1]), list(hit[2])
@@ -308,9 +288,11 @@ class Knowledge:
         _PLANS[key] = result
         return list(result[0]), list(result[1]), list(result[2])
 
-    def _claims_frozen(self) -> frozenset:
-        self._claims_key = frozenset(self.claims.items())
-        return self._claims_key
+    def _position(self) -> tuple:
+        """What a path or plan of this seat depends on, besides its own arguments."""
+        if self._claims_key is None:
+            self._claims_key = frozenset(self.claims.items())
+        return (self.map.id, self.me, self.shared, self._claims_key, self.stations, self.trains)
 
     def _plan(
         self, tickets: tuple[str, ...], budget: int
