@@ -61,39 +61,12 @@ class ClaimsByRoute(Mapping):
 def claims_by_route(seat: Seat) -> Mapping[str, list[ClaimRoute]]:
     """route id -> the seat's legal claims of it, in the order of its options."""
     options = seat.options(ActionType.CLAIM_ROUTE)
-    if type(options) is ClaimOptions:
-        stretches = claim_stretches(options)
-        if stretches is not None:
-            return ClaimsByRoute(options, stretches)
+    if isinstance(options, ClaimOptions):
+        return ClaimsByRoute(options, options.route_stretches())
     by_route: dict[str, list[ClaimRoute]] = {}
     for a in options:
         by_route.setdefault(a.route, []).append(a)
     return by_route
-
-
-def claim_stretches(options: ClaimOptions) -> dict[str, tuple[int, int]] | None:
-    """route id -> (first index, index after the last) of its claims in `options`, read
-    from how the engine lays them out (each entry: its routes one after the other, the
-    same count of payments each); None if the layout is not the one expected or a route's
-    claims are not all in one stretch."""
-    entries = getattr(options, "_entries", None)
-    if not isinstance(entries, list):
-        return None
-    out: dict[str, tuple[int, int]] = {}
-    start = 0
-    for entry in entries:
-        if len(entry) != 3:
-            return None
-        end, routes, count = entry
-        if count:
-            for route in routes:
-                out[route.id] = (start, start + count)
-                start += count
-        if start != end:
-            return None
-    if start != len(options) or len(out) != sum(len(e[1]) for e in entries if e[2]):
-        return None
-    return out
 
 
 def cheapest(k: Knowledge, options: Sequence[Action]) -> Action:

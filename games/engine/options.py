@@ -138,6 +138,18 @@ class ClaimOptions(Options):
             return self._get(index)
         return Options.__getitem__(self, index)
 
+    def route_stretches(self) -> dict[str, tuple[int, int]]:
+        """route id -> (first index, index after the last) of its claims: an entry's routes
+        come one after the other, each with the entry's count of payments."""
+        out: dict[str, tuple[int, int]] = {}
+        start = 0
+        for _end, routes, count in self._entries:
+            if count:
+                for route in routes:
+                    out[route.id] = (start, start + count)
+                    start += count
+        return out
+
     def _get(self, index: int) -> Action:
         entries = self._entries
         j = bisect_right(entries, index, key=_first)
