@@ -11,6 +11,7 @@ from collections.abc import Iterable, Mapping
 from functools import cache
 
 from games.engine import get_map
+from games.engine.doubles import tracks_shared, twin_closes
 from games.engine.maps import COLORS, LOCOMOTIVE, Map
 
 INF = float("inf")
@@ -122,7 +123,7 @@ class Knowledge:
         self.map: Map = get_map(view["map"])
         self.claims: Mapping[str, str] = view["claims"]
         self.mine = frozenset(r for r, o in self.claims.items() if o == self.me)
-        self.shared = len(view["players_order"]) > 3
+        self.shared = tracks_shared(len(view["players_order"]))
         self.entry = view["players"][self.me]
         self.hand: dict[str, int] = dict(self.entry.get("hand") or {})
         self.trains: int = self.entry["trains"]
@@ -146,9 +147,7 @@ class Knowledge:
         if ok:
             twin = self.map.routes[route_id].double_of
             if twin is not None:
-                owner = self.claims.get(twin)
-                if owner is not None and (not self.shared or owner == self.me):
-                    ok = False
+                ok = not twin_closes(self.claims.get(twin), self.me, self.shared)
         self._open[route_id] = ok
         return ok
 
@@ -182,7 +181,7 @@ class Knowledge:
                 else:
                     alone[i] = None
                     borrowed.append(i)
-            if not shared or owner == me:
+            if twin_closes(owner, me, shared):
                 for j in twinned[i]:  # a claimed twin closes the route (is_open)
                     if g.route_ids[j] not in claims:
                         alone[j] = None
