@@ -13,6 +13,10 @@ and threads, DEBUG off, Redis: database 14 of REDIS_URL's server). Then, in one 
   for its legal actions and posts one (htmx and API in turn); the others poll the version
   and, when it moved, fetch the page's fragments, as an open page does (but at once, not
   every 3 s);
+- the framework floor (games/load_floor.py): the site's settings, middleware and
+  authentication in front of the bare transaction alone, under the same server, one request
+  at a time (as the page and as the API) and at the players' concurrency: what any Django
+  view that moves a game costs here before the game's own work;
 - the version poll and a bare WSGI app under the same server, at 50 and 200 connections;
 - 500 open pages polling every 3 s: what they cost the server (CPU) and how fast it answers.
 
@@ -316,7 +320,16 @@ def bare_transactions(
             " NULL, number int NOT NULL, action jsonb NOT NULL, events jsonb NOT NULL,"
             " created_at timestamptz NOT NULL DEFAULT now(), UNIQUE (game_id, number))"
         )
-        admin.execute("TRUNCATE bare_game, bare_move")
+        # The sizes of this run's rows, for the framework floor's view (games/load_floor.py).
+        admin.execute(
+            "CREATE TABLE IF NOT EXISTS bare_sample (action jsonb NOT NULL, events jsonb NOT"
+            " NULL, state jsonb NOT NULL)"
+        )
+        admin.execute("TRUNCATE bare_game, bare_move, bare_sample")
+        admin.execute(
+            "INSERT INTO bare_sample VALUES (%s::jsonb, %s::jsonb, %s::jsonb)",
+            (samples["action"], samples["events"], samples["state"]),
+        )
         for row in range(rows):
             admin.execute(
                 "INSERT INTO bare_game VALUES (%s, 0, %s::jsonb)", (row, samples["state"])
@@ -525,6 +538,41 @@ async def hammer(port: int, path: str, headers: dict, connections: int, seconds:
     return times, wall, statuses, (time.process_time() - client_cpu) / wall
 
 
+async def floor_posts(
+    port: int, players: list, rows: int, via: str, connections: int, seconds: float, limit: int
+):
+    """Closed-loop POSTs to the framework floor (games/load_floor.py), one connection a
+    player, each on its own game's row; latencies, wall time and the statuses."""
+    times: list[float] = []
+    statuses: dict[int, int] = {}
+    stop_at = time.monotonic() + seconds
+
+    async def one(index: int):
+        player = players[index % len(players)]
+        row = index % rows
+        if via == "page":
+            path, body = f"/floor/page/{row}/", b"version=1&type=draw_card&source=deck"
+            headers = {**player.page_headers, "Content-Type": "application/x-www-form-urlencoded"}
+        else:
+            path, body = f"/floor/api/{row}/", b'{"version": 1, "action": {"type": "draw_card"}}'
+            headers = {**player.api_headers, "Content-Type": "application/json"}
+        connection = Connection(port)
+        done = 0
+        try:
+            while time.monotonic() < stop_at and (not limit or done < limit):
+                began = time.perf_counter()
+                status, _, _ = await connection.request("POST", path, headers, body)
+                times.append(time.perf_counter() - began)
+                statuses[status] = statuses.get(status, 0) + 1
+                done += 1
+        finally:
+            connection.close()
+
+    began = time.monotonic()
+    await asyncio.gather(*(one(i) for i in range(connections)))
+    return times, time.monotonic() - began, statuses
+
+
 async def current_versions(port: int, players: list) -> dict[int, int]:
     """Each game's version now, as a poll answers it."""
     connection = Connection(port)
@@ -625,9 +673,20 @@ def main(argv=None) -> None:
             Path(var_dir) / "bare.log",
         )
         servers.append(bare)
-        wait_for_port(site_port)
-        wait_for_port(bare_port)
-        run(args, players, samples, database_url, site, site_port, bare_port)
+        floor_port = free_port()
+        servers.append(
+            start_server(
+                "ttr_site.wsgi:django_application",
+                {
+                    **server_env(database_url, redis_url, secret, var_dir, floor_port),
+                    "DJANGO_SETTINGS_MODULE": "games.load_floor_settings",
+                },
+                Path(var_dir) / "floor.log",
+            )
+        )
+        for port in (site_port, bare_port, floor_port):
+            wait_for_port(port)
+        run(args, players, samples, database_url, site, (site_port, bare_port, floor_port))
         print(f"load average after: {os.getloadavg()[0]:.2f}")
     finally:
         for server in servers:
@@ -644,7 +703,8 @@ def main(argv=None) -> None:
             admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
 
 
-def run(args, players, samples, database_url, site, site_port, bare_port) -> None:
+def run(args, players, samples, database_url, site, ports) -> None:
+    site_port, bare_port, floor_port = ports
     concurrency = len(players)
     rows = args.games
     # Warm up the server's workers (imports, connections) before anything is timed.
@@ -667,6 +727,14 @@ def run(args, players, samples, database_url, site, site_port, bare_port) -> Non
     bare_unloaded = summary("bare transaction (1 thread)", bare_one)
     show(bare_unloaded)
     unloaded_move = {row["name"]: row for row in rows_out}
+    floor_unloaded = {}
+    for via in ("page", "api"):
+        times, _, statuses = asyncio.run(
+            floor_posts(floor_port, players[:1], rows, via, 1, 30.0, args.unloaded_moves)
+        )
+        floor_unloaded[via] = summary(f"framework floor ({via}), 1 connection", times)
+        show(floor_unloaded[via])
+        print(f"    statuses {statuses}")
 
     print(
         f"\nloaded: {concurrency} players over {args.games} games, no think time, "
@@ -691,6 +759,14 @@ def run(args, players, samples, database_url, site, site_port, bare_port) -> Non
             f"bare transaction ({threads} threads, {rows} rows)", times, bare_wall
         )
         show(bare_rows[threads])
+    times, floor_wall, statuses = asyncio.run(
+        floor_posts(floor_port, players, rows, "page", concurrency, args.seconds, 0)
+    )
+    floor_loaded = summary(
+        f"framework floor (page), {concurrency} connections, {rows} rows", times, floor_wall
+    )
+    show(floor_loaded)
+    print(f"    statuses {statuses}")
 
     print("\nversion poll against a bare WSGI app under the same server (204 answers)")
     versions = asyncio.run(current_versions(site_port, players))
@@ -729,6 +805,13 @@ def run(args, players, samples, database_url, site, site_port, bare_port) -> Non
         if name in unloaded_move:
             ratio = unloaded_move[name]["p50"] / bare_p50
             print(f"  unloaded {name} p50 / bare p50: {ratio:.1f}x  (<= 5x: {_met(ratio <= 5)})")
+    # The floor: what Django itself costs for a move's request before the game's own work.
+    for via, name in (("page", "move POST (htmx)"), ("api", "move POST (API)")):
+        floor = floor_unloaded[via]["p50"]
+        line = f"  unloaded framework floor ({via}) p50 / bare p50: {floor / bare_p50:.1f}x"
+        if name in unloaded_move:
+            line += f"; {name} p50 / floor p50: {unloaded_move[name]['p50'] / floor:.1f}x"
+        print(line)
     for threads, row in bare_rows.items():
         for name in ("move POST (htmx)", "move POST (API)"):
             if name in loaded_rows:
@@ -742,6 +825,13 @@ def run(args, players, samples, database_url, site, site_port, bare_port) -> Non
             f"  moves/s / bare transactions/s at {threads} threads: 1/{1 / share:.0f}"
             f"  (>= 1/10: {_met(share >= 0.1)})"
         )
+    top = bare_rows[max(bare_rows)]
+    print(
+        f"  framework floor at {concurrency} connections: p50 / bare p50 at {max(bare_rows)}"
+        f" threads {floor_loaded['p50'] / top['p50']:.1f}x, floors/s / bare transactions/s"
+        f" 1/{top['per_s'] / floor_loaded['per_s']:.0f}, moves/s / floors/s"
+        f" 1/{floor_loaded['per_s'] / max(moves_per_s, 1e-9):.1f}"
+    )
     for connections in (50, 200):
         share = polls[("poll", connections)]["per_s"] / polls[("bare", connections)]["per_s"]
         print(
