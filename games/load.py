@@ -825,6 +825,14 @@ def run(args, players, samples, database_url, site, ports) -> None:
             f"  moves/s / bare transactions/s at {threads} threads: 1/{1 / share:.0f}"
             f"  (>= 1/10: {_met(share >= 0.1)})"
         )
+        # Each applied move also brings the other players' polls and page refreshes: the
+        # server CPU the loaded phase spent per move says how many cores 1/10 would need.
+        if moves_per_s:
+            print(
+                f"    at {busy / moves_per_s * 1000:.0f} ms of server CPU per applied move,"
+                f" 1/10 ({row['per_s'] / 10:.0f} moves/s) needs"
+                f" {row['per_s'] / 10 * busy / moves_per_s:.1f} cores"
+            )
     top = bare_rows[max(bare_rows)]
     print(
         f"  framework floor at {concurrency} connections: p50 / bare p50 at {max(bare_rows)}"
