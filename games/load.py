@@ -411,13 +411,16 @@ class Play:
     async def move(self, connection, player, via: str) -> bool:
         """One legal move by the player; whether they still must act after it."""
         from games.views.action_form import form_data
+        from games.views.render import CHAT_SEEN_PARAMETER
 
         version, actions = await self.legal(connection, player)
         if not actions:
             return False
         action = self.pick(actions)
         if via == "htmx":
-            body = urlencode(form_data(action, version), doseq=True).encode()
+            # As the page's script: the chat version it shows (no one chats in these games).
+            fields = {**form_data(action, version), CHAT_SEEN_PARAMETER: "0"}
+            body = urlencode(fields, doseq=True).encode()
             headers = {
                 **player.page_headers,
                 "Content-Type": "application/x-www-form-urlencoded",
@@ -463,7 +466,7 @@ class Play:
     async def page(self, connection, player) -> str:
         began = time.perf_counter()
         status, _, content = await connection.request(
-            "GET", f"/games/{player.game_id}/", player.page_headers
+            "GET", f"/games/{player.game_id}/?chat_seen=0", player.page_headers
         )
         self.note("game page (htmx fragments)", time.perf_counter() - began)
         return content.decode(errors="replace")
