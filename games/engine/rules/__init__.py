@@ -25,7 +25,7 @@ from ..legal import PASS, legal_action_kinds
 from ..seats import acting_seat, not_acting
 from ..state import SECOND_CARD, TICKET_CHOICE, State
 from .claims import claim_route
-from .draft import Draft, thaw
+from .draft import Draft, copy_fields, thaw
 from .draws import draw_card, usual_draw
 from .stations import build_station
 from .tickets import draw_tickets, keep_tickets
@@ -42,7 +42,6 @@ def apply(state: State, player: str, action: Action) -> tuple[State, list[dict]]
     kind = type(action)
     seat = state.current
     pending = state.pending
-    d = thaw(state)
     if (  # the current player starts a turn or draws a second card (acting_seat's usual
         # case, written out: this runs for every action; `is`, since a StrEnum's == is
         # Python's slow generic compare, and a phase given as a plain string simply takes
@@ -54,17 +53,18 @@ def apply(state: State, player: str, action: Action) -> tuple[State, list[dict]]
         and kind not in _ANSWERS
     ):
         if kind is DrawCard:
-            if usual_draw(d, seat, player, action, pending is not None):
-                events = d.events
-                del d.events
-                d.__class__ = State
+            d = copy_fields(state)
+            events = usual_draw(d, seat, player, action, pending is not None)
+            if events is not None:
+                d.__class__ = State  # d.freeze(), written out (no events slot set)
                 return d, events
-            d = thaw(state)  # something else happens: the whole rule from the start
+            # something else happens: the whole rule from the start, on a new draft
     else:
         seat = acting_seat(state, player)
         if seat is None:
             raise not_acting(state, player, action)
         _check_pending(state, kind)
+    d = thaw(state)
     events = d.events
     if kind is DrawCard:
         draw_card(d, seat, action)

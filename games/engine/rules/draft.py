@@ -57,6 +57,14 @@ class Draft(State):
 def thaw(state: State) -> Draft:
     """A draft of the next state: the state's fields copied slot by slot (their values are
     shared, and replaced, never changed, by the rules), and no events yet."""
+    d = copy_fields(state)
+    d.events = []
+    return d
+
+
+def copy_fields(state: State) -> Draft:
+    """A draft of the next state without its `events` list (apply's usual card draw keeps
+    its events in hand: setting and deleting the slot costs more than the list)."""
     d = _new(Draft)
     d.map_id = state.map_id
     d.players = state.players
@@ -80,5 +88,4 @@ def thaw(state: State) -> Draft:
     d.last_round_ends_after = state.last_round_ends_after
     d.passes = state.passes
     d.final = state.final
-    d.events = []
     return d

@@ -98,30 +98,33 @@ def draw_card(d: Draft, seat: int, action: DrawCard) -> None:
         d.pending = SECOND_CARD
 
 
-def usual_draw(d: Draft, seat: int, player: str, action: DrawCard, second: bool) -> bool:
+def usual_draw(
+    d: Draft, seat: int, player: str, action: DrawCard, second: bool
+) -> list[dict] | None:
     """draw_card and end_turn's usual case, written out for apply (most actions are card
     draws): a card from a deck that does not run out, no locomotive taken face up, no row
-    reset, and a turn that passes to the next seat outside the last round. Returns False
-    (with the draft to be dropped) whenever anything else may happen."""
+    reset, and a turn that passes to the next seat outside the last round. Returns the
+    events, or None (with the draft, made by copy_fields without an events list, to be
+    dropped) whenever anything else may happen."""
     deck = d.deck
     if not deck:
-        return False
+        return None
     if action.source == "deck":
         card = deck[0]
-        d.events.append({"type": _CARD_DRAWN, "player": player, "source": "deck", "color": None})
+        events = [{"type": _CARD_DRAWN, "player": player, "source": "deck", "color": None}]
     else:
         card = action.color
         row = d.face_up
         if card == LOCOMOTIVE or len(row) != FACE_UP_SIZE or card not in row:
-            return False
+            return None
         cards = list(row)  # the card leaves the row, the deck's top card takes its place
         cards.remove(card)
         cards.append(deck[0])
         row = tuple(cards)
         if row.count(LOCOMOTIVE) > MAX_FACE_UP_LOCOMOTIVES:
-            return False
+            return None
         d.face_up = row
-        d.events.append({"type": _CARD_DRAWN, "player": player, "source": "face_up", "color": card})
+        events = [{"type": _CARD_DRAWN, "player": player, "source": "face_up", "color": card}]
     d.deck = deck = deck[1:]
     hands = list(d.hands)
     hand = list(hands[seat])
@@ -131,24 +134,24 @@ def usual_draw(d: Draft, seat: int, player: str, action: DrawCard, second: bool)
     if not second:  # a second card is there to take unless the piles are empty
         if deck or d.discard:
             d.pending = SECOND_CARD
-            return True
-        return False
+            return events
+        return None
     if (
         d.last_round_ends_after is not None
         or d.trains[seat] <= LAST_ROUND_TRAINS
         or len(d.face_up) != FACE_UP_SIZE
     ):
-        return False
+        return None
     players = d.players
     nxt = seat + 1 if seat + 1 < len(players) else 0
     if d.forfeited[nxt]:
-        return False
+        return None
     d.pending = None
     if d.passes:
         d.passes = 0
     d.current = nxt
-    d.events.append({"type": _TURN_PASSED, "player": players[nxt]})
-    return True
+    events.append({"type": _TURN_PASSED, "player": players[nxt]})
+    return events
 
 
 __all__ = ["can_draw_blind", "can_draw_second", "draw_card", "usual_draw"]
