@@ -1,15 +1,17 @@
 """Strong: determinised rollouts over hidden information sampled from what the seat knows.
 
 At the first action of a turn, Strong lists a few candidate moves (the plan policy's choice, the
-claims of its plan and the longest claims, each face-up card and the blind draw, new
-tickets), samples "worlds" consistent with its view (the others' hands: the face-up cards
-they took and have not spent, the rest drawn from the unseen cards; their tickets from the
-tickets it has not seen; the deck and the discard from what is left), and plays each
-candidate in the same worlds, every player then following the plan policy
-(`heuristic.Planner`) for a few turns, and scores the position reached (see `evaluate`).
-The candidate with the best mean wins. Its budget is a count of simulated engine actions
-per decision (not a clock), so a game replays exactly; the arena measures the time.
-Pending decisions (second card, tunnel, tickets to keep) are the plan policy's.
+claims of its plan and the longest claims, each face-up card and the blind draw; new
+tickets late in the game), samples "worlds" consistent with its view (the others' hands:
+the face-up cards they took and have not spent, the rest drawn from the unseen cards; their
+tickets from the tickets it has not seen; the deck and the discard from what is left), and
+plays each candidate in the same worlds, every player then following the plan policy
+(`heuristic.Planner`) for a few turns, or to the end of the game once someone has fewer
+than FULL_BELOW trains, and scores the position reached (see `evaluate`). The candidate
+with the best mean wins. Its budget is a count of simulated engine actions per decision
+(not a clock), so a game replays exactly; the arena measures the time. Which tickets to
+keep is searched the same way late in the game; the other pending decisions (second card,
+tunnel) and the opening keep are the plan policy's.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from games.engine import (
     Action,
     ActionType,
     EventType,
+    PendingKind,
     Phase,
     State,
     apply,
@@ -29,7 +32,7 @@ from games.engine import (
 )
 from games.engine.cards import BOX, KIND_INDEX
 from games.engine.maps import CARD_KINDS
-from games.engine.state import Claims
+from games.engine.state import TICKET_CHOICE, Claims
 
 from .base import Seat, seat_for
 from .common import best_claim, claims_by_route
@@ -39,6 +42,14 @@ from .knowledge import Knowledge
 DEFAULT_BUDGET = 3000  # simulated actions per decision (the arena's times: see README)
 CASUAL_BUDGET = 600  # the Casual level's
 HORIZON_TURNS = 3  # turns each player plays in a rollout before the position is scored
+# Once someone has fewer trains than this, rollouts play to the end of the game and score
+# the final result (tickets completed or failed, longest path), new tickets become a
+# candidate (with TICKETS_FROM trains or more) and a ticket choice is searched too.
+FULL_BELOW = 25
+TICKETS_FROM = 10
+# The value of a position: own worth minus this much of the rivals' (half the best's,
+# half their mean's). Under 1, it prefers its own points to the margin alone.
+RIVAL_WEIGHT = 0.5
 MAX_CANDIDATES = 6
 
 
@@ -117,6 +128,12 @@ def sample_world(view: Mapping, history: Sequence[Mapping], rng: random.Random) 
             got.append(rest.pop() if rest else longs.pop())
         tickets.append(tuple(got))
     last = view["last_round_ends_after"]
+    # a ticket choice of the seat's own stays pending (its offer is in its view)
+    choosing = (view["pending"] or {}).get("kind") == PendingKind.TICKETS
+    offered = tuple(
+        tuple(view["players"][me].get("offered") or ()) if choosing and p == me else ()
+        for p in players
+    )
     return State(
         map_id=view["map"],
         players=players,
@@ -124,7 +141,7 @@ def sample_world(view: Mapping, history: Sequence[Mapping], rng: random.Random) 
         shuffles=0,
         phase=Phase.PLAY,
         current=players.index(view["current"]),
-        pending=None,
+        pending=TICKET_CHOICE if choosing else None,
         deck=deck,
         discard=discard,
         face_up=tuple(view["face_up"]),
@@ -133,7 +150,7 @@ def sample_world(view: Mapping, history: Sequence[Mapping], rng: random.Random) 
         stations=dict(view["stations"]),
         hands=tuple(hands),
         tickets=tuple(tickets),
-        offered=((),) * len(players),
+        offered=offered,
         trains=tuple(view["players"][p]["trains"] for p in players),
         scores=tuple(view["players"][p]["score"] for p in players),
         forfeited=tuple(view["players"][p]["forfeited"] for p in players),
@@ -171,22 +188,35 @@ def player_value(state: State, player: str) -> float:
     return value
 
 
-def evaluate(state: State, me: str) -> float:
+def evaluate(state: State, me: str, rival_weight: float = RIVAL_WEIGHT) -> float:
     values = {p: player_value(state, p) for p in state.players}
     mine = values.pop(me)
     if not values:
         return mine
     others = list(values.values())
-    return mine - 0.5 * max(others) - 0.5 * sum(others) / len(others)
+    return mine - rival_weight * (0.5 * max(others) + 0.5 * sum(others) / len(others))
 
 
 class Strong:
     name = "strong"
 
-    def __init__(self, budget: int | None = None, horizon: int = HORIZON_TURNS) -> None:
+    def __init__(
+        self,
+        budget: int | None = None,
+        horizon: int = HORIZON_TURNS,
+        full_below: int = FULL_BELOW,
+        rival_weight: float = RIVAL_WEIGHT,
+        tickets_from: int = TICKETS_FROM,
+        search_tickets: bool = True,
+    ) -> None:
         budget = DEFAULT_BUDGET if budget is None else budget
         self.budget = budget
         self.horizon = horizon
+        self.full_below = full_below
+        self.rival_weight = rival_weight
+        self.tickets_from = tickets_from
+        # late in the game: new tickets as a candidate, and a ticket choice searched
+        self.search_tickets = search_tickets
         self.policy = Planner()
 
     def candidates(self, seat: Seat, k: Knowledge) -> list[Action]:
@@ -213,16 +243,34 @@ class Strong:
             )
         for a in seat.options(ActionType.DRAW_CARD):
             add(a)
-        # New tickets only when the plan policy asks for them (then they are its choice,
-        # the first candidate): a few turns of rollout cannot see a ticket fail at the end.
-        return out[: MAX_CANDIDATES + 2]
+        out = out[: MAX_CANDIDATES + 2]
+        # New tickets otherwise only when the plan policy asks for them (its choice, the
+        # first candidate): a few turns of rollout cannot see a ticket fail at the end.
+        if self.search_tickets and self._full(seat.view) and k.trains >= self.tickets_from:
+            for a in seat.options(ActionType.DRAW_TICKETS):
+                add(a)
+        return out
+
+    def _full(self, view: Mapping) -> bool:
+        """Whether rollouts play to the end: someone has fewer than `full_below` trains."""
+        return min(p["trains"] for p in view["players"].values()) < self.full_below
 
     def decide(self, seat: Seat) -> Action:
         view = seat.view
-        if view["phase"] != Phase.PLAY or view["pending"] is not None or len(seat.kinds) < 2:
+        if view["phase"] != Phase.PLAY:
             return self.policy.decide(seat)
-        k = Knowledge(view)
-        candidates = self.candidates(seat, k)
+        pending = view["pending"]
+        if pending is None and len(seat.kinds) >= 2:
+            candidates = self.candidates(seat, Knowledge(view))
+        elif (
+            pending is not None
+            and pending["kind"] == PendingKind.TICKETS
+            and self.search_tickets
+            and self._full(view)
+        ):
+            candidates = list(seat.options(ActionType.KEEP_TICKETS))
+        else:
+            return self.policy.decide(seat)
         if len(candidates) == 1:
             return candidates[0]
         me = seat.me
@@ -230,11 +278,12 @@ class Strong:
         runs = 0
         spent = 0
         rng = seat.rng
+        full = self._full(view)
         while spent < self.budget or runs == 0:
             world = sample_world(view, seat.history, rng)
             world_seed = rng.getrandbits(32)
             for i, action in enumerate(candidates):
-                value, used = self.rollout(world, me, action, random.Random(world_seed))
+                value, used = self.rollout(world, me, action, random.Random(world_seed), full)
                 totals[i] += value
                 spent += used
             runs += 1
@@ -242,12 +291,12 @@ class Strong:
         return candidates[best]
 
     def rollout(
-        self, world: State, me: str, action: Action, rng: random.Random
+        self, world: State, me: str, action: Action, rng: random.Random, full: bool = False
     ) -> tuple[float, int]:
         state, events = apply(world, me, action)
         used = 1
         turns = 0
-        limit = self.horizon * len(world.players)
+        limit = self.horizon * len(world.players) if not full else 10_000
         policy = self.policy
         while state.phase != Phase.GAME_OVER:
             turns += sum(1 for e in events if e["type"] == EventType.TURN_PASSED)
@@ -257,13 +306,19 @@ class Strong:
             seat = seat_for(state, player, (), rng)
             state, events = apply(state, player, policy.decide(seat))
             used += 1
-        return evaluate(state, me), used
+        return evaluate(state, me, self.rival_weight), used
 
 
 class Casual(Strong):
-    """Our Casual level: the same search on a small budget."""
+    """Our Casual level: the same search on a smaller budget, weighing the margin alone and
+    leaving tickets (when to draw, which to keep) to the plan policy."""
 
     name = "casual"
 
     def __init__(self, budget: int | None = None, horizon: int = HORIZON_TURNS) -> None:
-        super().__init__(CASUAL_BUDGET if budget is None else budget, horizon)
+        super().__init__(
+            CASUAL_BUDGET if budget is None else budget,
+            horizon,
+            rival_weight=1.0,
+            search_tickets=False,
+        )

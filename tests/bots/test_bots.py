@@ -12,7 +12,16 @@ from games.bots import BASELINES, LEVELS, make_bot, seat_for
 from games.bots.arena import main as arena_main
 from games.bots.game import play_game
 from games.bots.strong import sample_world
-from games.engine import Phase, State, apply, new_game, player_view, players_to_act
+from games.engine import (
+    DrawTickets,
+    KeepTickets,
+    Phase,
+    State,
+    apply,
+    new_game,
+    player_view,
+    players_to_act,
+)
 from games.engine.cards import BOX, TOTAL_TRAIN_CARDS
 from games.engine.maps import CARD_KINDS
 
@@ -96,6 +105,24 @@ def test_a_bot_decides_the_same_whatever_the_others_hide(map_id, name):
         assert one == two
         checked += 1
     assert checked >= 2
+
+
+def test_strong_keeps_tickets_by_its_search_late_in_the_game_from_what_it_sees():
+    state, history = _midgame("usa", 2, 7, 80)  # both seats under 25 trains
+    viewer = players_to_act(state)[0]
+    state, events = apply(state, viewer, DrawTickets())
+    history = [*history, *events]
+    view = player_view(state, viewer)
+    world = sample_world(view, history, random.Random(1))
+    assert player_view(world, viewer) == view  # the offer stays pending in the world
+    offered = set(view["players"][viewer]["offered"])
+    other = _others_hidden_changed(state, viewer, random.Random(2))
+    decisions = [
+        make_bot("strong:400").decide(seat_for(s, viewer, tuple(history), random.Random(3)))
+        for s in (state, other)
+    ]
+    assert decisions[0] == decisions[1]
+    assert isinstance(decisions[0], KeepTickets) and set(decisions[0].tickets) <= offered
 
 
 def test_a_bot_game_replays_exactly():
