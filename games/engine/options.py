@@ -134,16 +134,8 @@ class ClaimOptions(Options):
         self._len = entries[-1][0] if entries else 0
 
     def __getitem__(self, index: Any) -> Any:
-        if type(index) is int and 0 <= index < self._len:  # the usual case: _get written out
-            entries = self._entries
-            j = bisect_right(entries, index, key=_first)
-            offset = index - (entries[j - 1][0] if j else 0)
-            _, routes, count = entries[j]
-            route = routes[offset // count]
-            action = _new(ClaimRoute)
-            _set(action, "route", route.id)
-            _set(action, "cards", route_payment(self._hand, route, offset % count))
-            return action
+        if type(index) is int and 0 <= index < self._len:  # the usual case
+            return self._get(index)
         return Options.__getitem__(self, index)
 
     def route_stretches(self) -> dict[str, tuple[int, int]]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ..actions import ClaimRoute
 from ..board import GRAY, Board, RouteInfo
-from ..cards import CARD_KINDS, KIND_INDEX, LOCO, Cards
+from ..cards import CARD_KINDS, LOCO, Cards
 from ..doubles import tracks_shared, twin_closes
 from ..errors import IllegalMove
 from ..maps import get_map
@@ -85,18 +85,9 @@ def claim_route(d: Draft, board: Board, seat: int, action: ClaimRoute) -> None:
             needed=route.length,
         )
     cards = action.cards
-    # split, check_route_payment and take_from_hand, written out for a payment they accept
-    # (each is called to refuse one they would not, with its own refusal)
-    color = LOCO
-    n_color = n_loco = 0
-    for kind, n in cards:
-        k = KIND_INDEX[kind]
-        if k == LOCO:
-            n_loco = n
-        elif color != LOCO:
-            split(cards)  # raises: two colours
-        else:
-            color, n_color = k, n
+    # check_route_payment and take_from_hand, written out for a payment they accept (each
+    # is called to refuse one they would not, with its own refusal)
+    color, n_color, n_loco = split(cards)
     length = route.length
     if (
         n_color + n_loco != length
