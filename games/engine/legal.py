@@ -199,12 +199,7 @@ def _any_claim(state: State, seat: int) -> bool:
     hand = state.hands[seat]
     trains = state.trains[seat]
     player = state.players[seat]
-    try:  # _index, written out: the index is almost always cached on the claims
-        index = state.claims.open_index
-    except AttributeError:
-        index = None
-    if index is None:
-        index = _index(state)
+    index = _index(state)
     # max(hand[:LOCO]) written out on the unpacked hand: a third of the builtin's cost
     h0, h1, h2, h3, h4, h5, h6, h7, loco = hand
     most = h0 if h0 > h1 else h1
@@ -246,12 +241,7 @@ def _claim_options(state: State, seat: int) -> ClaimOptions:
     hand = state.hands[seat]
     trains = state.trains[seat]
     player = state.players[seat]
-    try:  # _index, written out: the index is almost always cached on the claims
-        index = state.claims.open_index
-    except AttributeError:
-        index = None
-    if index is None:
-        index = _index(state)
+    index = _index(state)
     loco = hand[LOCO]
     entries = []  # (running total, routes, ways to pay each)
     total = 0

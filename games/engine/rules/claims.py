@@ -8,7 +8,7 @@ from ..cards import CARD_KINDS, LOCO, Cards
 from ..doubles import tracks_shared, twin_closes
 from ..errors import IllegalMove
 from ..maps import get_map
-from .award import complete_claim
+from .award import card_list, complete_claim
 from .draft import Draft
 from .payments import split, take_from_hand
 from .tunnels import start_tunnel
@@ -85,32 +85,14 @@ def claim_route(d: Draft, board: Board, seat: int, action: ClaimRoute) -> None:
             needed=route.length,
         )
     cards = action.cards
-    # check_route_payment and take_from_hand, written out for a payment they accept (each
-    # is called to refuse one they would not, with its own refusal)
-    color, n_color, n_loco = split(cards)
-    length = route.length
-    if (
-        n_color + n_loco != length
-        or (color != route.color and color != LOCO and route.color != GRAY)
-        or n_loco < route.locomotives
-    ):
-        check_route_payment(route, cards)  # raises the refusal
+    color, n_color, n_loco = check_route_payment(route, cards)
     hands = list(d.hands)  # d.set_hand, written out: once per claim
-    hand = hands[seat]
-    if hand[color] < n_color or hand[LOCO] < n_loco or (color == LOCO and hand[LOCO] < n_color):
-        take_from_hand(hand, color, n_color, n_loco)  # raises: not enough cards
-    hand = list(hand)
-    hand[color] -= n_color
-    hand[LOCO] -= n_loco
-    hands[seat] = tuple(hand)
+    hands[seat] = take_from_hand(hands[seat], color, n_color, n_loco)
     d.hands = tuple(hands)
     if route.tunnel:
         start_tunnel(d, seat, route, color, n_color, n_loco, cards)
         return
-    paid: tuple[str, ...] = ()  # award.card_list, written out
-    for kind, n in cards:
-        paid += (kind,) * n
-    d.discard += paid
+    d.discard += card_list(cards)
     complete_claim(d, seat, route, cards)
     end_turn(d)
 
