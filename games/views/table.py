@@ -89,6 +89,15 @@ class Table:
     def seat_by_player(self) -> dict[str, Seat]:
         return {seat.player_id: seat for seat in self.seats}
 
+    @property
+    def bot_to_move(self) -> bool:
+        """A bot's turn (from the start or taken over): the page asks for the version sooner,
+        so the bot's move shows as soon as it is made."""
+        if self.view.get("phase") != Phase.PLAY:
+            return False
+        seat = self.seat_by_player.get(self.view.get("current"))
+        return bool(seat and seat.bot_level)
+
     def legal_of(self, action_type: str) -> list[dict]:
         """The viewer's legal actions of one type, as action dicts."""
         if action_type not in self.action_types:

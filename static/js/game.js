@@ -1,8 +1,9 @@
 // The game page's conversation with the server, in one scope (nothing is added to window).
 // The board is board.js, the tips tips.js, the tray, tab title and focus table.js.
 (function () {
-// A page in a background tab polls slowly (every HIDDEN_EVERY ms instead of every 3 s) and
-// asks at once when it is shown again, so it catches up without waiting for the next tick.
+// A page in a background tab polls slowly (every HIDDEN_EVERY ms instead of every 3 s, or
+// every second on a bot's turn) and asks at once when it is shown again, so it catches up
+// without waiting for the next tick.
 var HIDDEN_EVERY = 30000;
 var lastPoll = 0;
 function poller() { return document.getElementById("poller"); }

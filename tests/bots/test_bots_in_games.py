@@ -357,3 +357,30 @@ def test_a_site_bot_decides_from_its_seat_view_and_the_public_log_only(level):
         state, bot.player_id
     )
     assert decide(game, bot, hidden_changed) == decide(game, bot, state)
+
+
+def test_the_page_asks_every_second_while_a_bot_is_to_move(django_capture_on_commit_callbacks):
+    """A bot's move shows within a second of being made: the page polls every second on a
+    bot's turn and every 3 s on a person's."""
+    (ann,) = make_users("ann")
+    client = Client()
+    client.force_login(ann)
+
+    def poll_every():
+        return client.get(f"/games/{game.pk}/").content.decode().split('hx-trigger="every ')[1][:3]
+
+    with django_capture_on_commit_callbacks(execute=False):  # the bot's tasks are held back
+        game = game_against_bots(creator=ann, map_id="usa", bots=1, level="beginner")
+        bot = bot_seats(game)[0]
+        game.refresh_from_db()
+        play_bot_turn(game.pk, bot.pk, game.version)  # its opening tickets
+        rng = random.Random(5)
+        while seat_to_move(game).user == ann:  # ann's opening, and her turn if she is first
+            play_one(game, rng)
+            game.refresh_from_db()
+            assert poll_every() == ("1s," if seat_to_move(game).user != ann else "3s,")
+        assert poll_every() == "1s,"
+        while seat_to_move(game).user != ann:
+            play_bot_turn(game.pk, bot.pk, game.version)
+            game.refresh_from_db()
+    assert poll_every() == "3s,"

@@ -16,7 +16,7 @@ from games.models import Game, GameStatus
 pytestmark = [*BROWSER_TEST, pytest.mark.slow]
 
 BOT = "Beginner bot"
-# The page polls every 3 s; the bot's move is made as soon as it is queued.
+# On the bot's turn the page polls every second; the bot moves as soon as its task is queued.
 TURN_WITHIN_MS = 30_000
 # A two-player game takes a few dozen turns a player; this many actions means it never ends.
 MOST_ACTIONS = 400
