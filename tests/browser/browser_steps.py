@@ -87,3 +87,19 @@ def tap_route(page, route_id):
     """A finger on the middle of the route's track, whatever lies there (a gap, a label)."""
     x, y = route_midpoint(page, route_id)
     page.touchscreen.tap(x, y)
+
+
+def start_game_against_bots(page, live_server, map_id, level="beginner") -> int:
+    """The lobby's "Play against bots" form, one bot of `level`: the new game's id, its page
+    open and asking for the opening tickets."""
+    from playwright.sync_api import expect
+
+    page.goto(f"{live_server.url}/games/")
+    form = page.locator("#play-bots form")
+    form.locator("select[name=map_id]").select_option(map_id)
+    form.locator("select[name=bots]").select_option("1")
+    form.locator("select[name=level]").select_option(level)
+    form.locator("button[type=submit]").click()
+    page.wait_for_url(lambda url: "/games/" in url and url.rstrip("/").split("/")[-1].isdigit())
+    expect(page.locator("#action-panel")).to_contain_text("Choose your opening tickets")
+    return int(page.url.rstrip("/").split("/")[-1])

@@ -8,7 +8,7 @@ import re
 import time
 
 import pytest
-from browser_steps import BROWSER_TEST, confirmed_user, log_in
+from browser_steps import BROWSER_TEST, confirmed_user, log_in, start_game_against_bots
 from table_views import DESKTOP, PHONE, screenshot
 
 from games.models import Game, GameStatus
@@ -137,15 +137,7 @@ def test_a_game_against_a_beginner_bot_is_played_to_its_end_in_the_browser(
     confirmed_user("ann")
     began = time.monotonic()
     page = log_in(chromium, live_server, "ann", DESKTOP)
-    page.goto(f"{live_server.url}/games/")
-    form = page.locator("#play-bots form")
-    form.locator("select[name=map_id]").select_option(map_id)
-    form.locator("select[name=bots]").select_option("1")
-    form.locator("select[name=level]").select_option("beginner")
-    form.locator("button[type=submit]").click()
-    page.wait_for_url(lambda url: "/games/" in url and url.rstrip("/").split("/")[-1].isdigit())
-    game_id = int(page.url.rstrip("/").split("/")[-1])
-    expect(page.locator("#action-panel")).to_contain_text("Choose your opening tickets")
+    game_id = start_game_against_bots(page, live_server, map_id)
     expect(page.locator(".player-table")).to_contain_text(BOT)
 
     counts = dict.fromkeys(("turns", "claims", "draws", "tickets", "passes"), 0)

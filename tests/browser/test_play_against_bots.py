@@ -2,7 +2,7 @@
 tickets and plays its turn by itself (its task runs at once here), and the player sees it.
 Screenshots of the lobby with bot seats and of the table with a bot, at both sizes."""
 
-from browser_steps import BROWSER_TEST, confirmed_user, log_in
+from browser_steps import BROWSER_TEST, confirmed_user, log_in, start_game_against_bots
 from table_views import DESKTOP, PHONE, screenshot
 
 from games.models import Move, Seat
@@ -42,15 +42,7 @@ def test_play_against_bots_starts_a_game_and_the_bot_plays_its_turn(
         lobby.context.close()
 
     page = log_in(chromium, live_server, "ann", DESKTOP)
-    page.goto(f"{live_server.url}/games/")
-    form = page.locator("#play-bots form")
-    form.locator("select[name=map_id]").select_option("usa")
-    form.locator("select[name=bots]").select_option("1")
-    form.locator("select[name=level]").select_option("beginner")
-    form.locator("button[type=submit]").click()
-    page.wait_for_url(lambda url: "/games/" in url and url.rstrip("/").split("/")[-1].isdigit())
-    game_id = int(page.url.rstrip("/").split("/")[-1])
-    expect(page.locator("#action-panel")).to_contain_text("Choose your opening tickets")
+    game_id = start_game_against_bots(page, live_server, "usa")
     # The bot chose at the deal: only ann is left to choose.
     expect(page.locator(".turn")).to_contain_text("waiting for ann.")
     expect(page.locator(".player-table")).to_contain_text("Beginner bot")
