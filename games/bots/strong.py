@@ -16,6 +16,7 @@ tunnel) and the opening keep are the plan policy's.
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Mapping, Sequence
 
@@ -260,13 +261,14 @@ class Strong:
         if view["phase"] != Phase.PLAY:
             return self.policy.decide(seat)
         pending = view["pending"]
+        full = self._full(view)
         if pending is None and len(seat.kinds) >= 2:
             candidates = self.candidates(seat, Knowledge(view))
         elif (
             pending is not None
             and pending["kind"] == PendingKind.TICKETS
             and self.search_tickets
-            and self._full(view)
+            and full
         ):
             candidates = list(seat.options(ActionType.KEEP_TICKETS))
         else:
@@ -278,7 +280,6 @@ class Strong:
         runs = 0
         spent = 0
         rng = seat.rng
-        full = self._full(view)
         while spent < self.budget or runs == 0:
             world = sample_world(view, seat.history, rng)
             world_seed = rng.getrandbits(32)
@@ -296,7 +297,7 @@ class Strong:
         state, events = apply(world, me, action)
         used = 1
         turns = 0
-        limit = self.horizon * len(world.players) if not full else 10_000
+        limit = math.inf if full else self.horizon * len(world.players)
         policy = self.policy
         while state.phase != Phase.GAME_OVER:
             turns += sum(1 for e in events if e["type"] == EventType.TURN_PASSED)
