@@ -40,13 +40,13 @@ format: install-test
 	$(VENV)/bin/ruff format .
 
 bench: install
-	$(PY) -m games.engine.bench
-	$(PY) -m games.bench
+	$(PY) -m bench.engine
+	$(PY) -m bench.web
 
-# The load benchmark (games/load.py): the production server on loopback, on a scratch
+# The load benchmark (bench/load.py): the production server on loopback, on a scratch
 # PostgreSQL database beside DATABASE_URL's; under nice, as the machine may be shared.
 load: install
-	nice -n 15 $(PY) -m games.load
+	nice -n 15 $(PY) -m bench.load
 
 clean:
 	rm -rf $(VENV) staticfiles .pytest_cache .ruff_cache

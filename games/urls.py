@@ -1,7 +1,7 @@
-from .views.board_urls import urlpatterns as board_urlpatterns
-from .views.lobby_urls import urlpatterns as lobby_urlpatterns
-from .views.play_urls import urlpatterns as play_urlpatterns
-from .views.ratings_urls import urlpatterns as ratings_urlpatterns
+from .web.views.board_urls import urlpatterns as board_urlpatterns
+from .web.views.lobby_urls import urlpatterns as lobby_urlpatterns
+from .web.views.play_urls import urlpatterns as play_urlpatterns
+from .web.views.ratings_urls import urlpatterns as ratings_urlpatterns
 
 urlpatterns = [
     *lobby_urlpatterns,

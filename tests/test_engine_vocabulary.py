@@ -18,7 +18,10 @@ VOCABULARY = {str(value) for enum in (Phase, EventType, PendingKind) for value i
 NAMED = {value for value in VOCABULARY if "_" in value}
 # Refusal codes of the engine that are spelled like an event: the engine's IllegalMove code
 # "game_over" is a refusal ("the game is over"), not the event.
-REFUSAL_CODES = {("games/refusals.py", "game_over"), ("games/refusals.py", "player_forfeited")}
+REFUSAL_CODES = {
+    ("games/words/refusals.py", "game_over"),
+    ("games/words/refusals.py", "player_forfeited"),
+}
 
 
 def sources(suffix: str):

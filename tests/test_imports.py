@@ -9,13 +9,10 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGES = ("games", "accounts", "ttr_site")
-# Imports that must wait, as Django documents: an app's ready() (signals, converters), and
-# the benchmark scripts, which configure Django before they may import the site.
+# Imports that must wait, as Django documents: an app's ready() (signals, converters).
 LATE_IMPORTS_ALLOWED = {
     ("games.apps", "ready"),
     ("accounts.apps", "ready"),
-    ("games.bench", "*"),
-    ("games.load", "*"),
 }
 
 
@@ -124,3 +121,18 @@ def test_every_module_of_the_site_imports():
         text=True,
     )
     assert done.returncode == 0, done.stderr[-3000:]
+
+
+def test_nothing_of_the_site_imports_the_benchmarks():
+    """bench/ measures the site from outside: it imports the product, never the reverse."""
+    found = []
+    for module, path in MODULES.items():
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.Import):
+                names = [alias.name for alias in node.names]
+            elif isinstance(node, ast.ImportFrom) and node.level == 0:
+                names = [node.module or ""]
+            else:
+                continue
+            found += [f"{module}: {name}" for name in names if name.split(".")[0] == "bench"]
+    assert found == []

@@ -1,4 +1,5 @@
-"""The Celery app: Redis at REDIS_URL is the broker; tasks live in each app's tasks.py."""
+"""The Celery app: Redis at REDIS_URL is the broker; the tasks live in games/heartbeat/tasks.py,
+which the games app imports when it is ready."""
 
 import os
 

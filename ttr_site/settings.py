@@ -6,7 +6,7 @@ from pathlib import Path
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 
-from games.schedule import BEAT_SCHEDULE
+from games.heartbeat.schedule import BEAT_SCHEDULE
 
 from .csp import POLICY as CSP_POLICY
 from .env import env_bool, env_list, local_secret_key
@@ -87,9 +87,14 @@ TEMPLATES = [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
-                "games.context_processors.awaiting_games",
+                "games.web.context_processors.awaiting_games",
                 "accounts.context_processors.email_banner",
             ],
+            # The games app's tags live with the rest of its web layer (games/web/).
+            "libraries": {
+                name: f"games.web.templatetags.{name}"
+                for name in ("player_stats_tags", "ratings_tags", "table_words")
+            },
         },
     },
 ]
@@ -236,7 +241,7 @@ SESSION_COOKIE_AGE = 60 * 60 * 24 * 30
 # Sessions in the database, each read with its user in one query (accounts.sessions).
 SESSION_ENGINE = "accounts.sessions"
 
-# Celery: Redis is the broker; the beat schedule lives in games/schedule.py.
+# Celery: Redis is the broker; the beat schedule lives in games/heartbeat/schedule.py.
 CELERY_BROKER_URL = REDIS_URL
 CELERY_TASK_IGNORE_RESULT = True
 CELERY_TASK_ACKS_LATE = True

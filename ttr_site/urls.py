@@ -6,8 +6,8 @@ from django.views.generic import RedirectView
 
 from accounts.views.login import login
 from games.api.token_page import api_token_page
-from games.views.calendar import calendar_feed
-from games.views.unsubscribe import unsubscribe
+from games.web.views.calendar import calendar_feed
+from games.web.views.unsubscribe import unsubscribe
 from ttr_site.health import healthz
 
 

@@ -9,7 +9,8 @@ from django.utils import timezone
 from rest_framework.response import Response
 
 from games.api.serializers.games import GameDetail
-from games.selectors import away_until, seat_for, view_for, visible_game
+from games.selectors.access import seat_for, view_for, visible_game
+from games.selectors.vacations import away_until
 
 
 def game_api_url(request, game) -> str:

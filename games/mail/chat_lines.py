@@ -5,7 +5,7 @@ from datetime import datetime, timedelta
 from django.utils.translation import gettext as _
 
 from games.models import Move, Seat
-from games.selectors import chat_for
+from games.selectors.chat import chat_for
 
 MAX_LINES = 10
 DIGEST_WINDOW = timedelta(days=1)

@@ -14,11 +14,11 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from accounts.models import profile_for
-from games.game_log import turns_of
 from games.models import Game, GameStatus, Invitation, Move, Notification, Seat
 from games.models import NotificationKind as Kind
-from games.selectors import logged_moves
-from games.words import list_text, ordinal
+from games.selectors.log import logged_moves
+from games.words.game_log import turns_of
+from games.words.names import list_text, ordinal
 
 from .chat_lines import chat_lines
 from .clock import local_time_text

@@ -7,7 +7,7 @@ from django.utils import timezone
 
 from accounts.models import Profile
 from games.models import GameStatus
-from games.selectors import awaiting_seats
+from games.selectors.access import awaiting_seats
 
 from .chat_lines import DIGEST_WINDOW, chat_lines
 from .clock import local_time_text, zone

@@ -7,7 +7,7 @@ row up.
 
 A your-turn mail waits YOUR_TURN_GRACE before it goes out: players at the table
 move within it (or have the page open), and then the mail is dropped at send time.
-It is not queued at commit with an eta: the minute sweep (games.sweeps.resend_unsent)
+It is not queued at commit with an eta: the minute sweep (games.heartbeat.sweeps.resend_unsent)
 queues it once it is due. So the broker never holds a task for minutes, and a worker
 holds unacknowledged messages only while it works on them: a Celery worker that holds
 some when Redis drops exits for good (kombu's Redis transport fails restoring them).

@@ -19,9 +19,9 @@ from django.utils import translation
 from accounts.email_status import has_confirmed_email
 from accounts.mail_language import mail_language
 from accounts.models import profile_for
+from games.live.presence import seen_since
 from games.models import Notification, Seat
 from games.models import NotificationKind as Kind
-from games.presence import seen_since
 
 from .compose import Mail, compose
 from .digest import digest_entries

@@ -1,6 +1,6 @@
 """The mail's Celery tasks: send one outbox row (games.mail.send). Both are idempotent.
 
-Their names are the ones they have always had (games.tasks.*), so a task queued before
+Their names are the ones they have always had (games.heartbeat.tasks.*), so a task queued before
 an update is still run after it.
 """
 
@@ -10,7 +10,7 @@ from django.utils import timezone
 from .send import FAILED, DeliveryFailed, deliver
 
 # Pauses of 30 s, 1, 2, 4, 8, 16 min, then every 30 min: about two and a half hours in all.
-# After that the resend sweep tries the row again, less often (games/sweeps.py).
+# After that the resend sweep tries the row again, less often (games/heartbeat/sweeps.py).
 MAX_RETRIES = 10
 
 

@@ -2,7 +2,7 @@
 
 The engine state (game.state) stays the authority for play; these rows are the same facts
 in a form a query can count (profiles, heat maps). They are written only by the move's
-transaction (games/claims.py derives them from the move's events) and can be rebuilt from
+transaction (games/services/claims.py derives them from the move's events) and can be rebuilt from
 the Move log: `python manage.py rebuild_claims --check`.
 """
 

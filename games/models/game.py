@@ -8,7 +8,7 @@ from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.utils.translation import pgettext_lazy
 
-from games.words import MAP_NAMES
+from games.words.names import MAP_NAMES
 
 MIN_TURN_SECONDS = 60 * 60
 MAX_TURN_SECONDS = 7 * 24 * 60 * 60

@@ -17,7 +17,7 @@ from django.utils import dateformat
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
-from games.words import ordinal
+from games.words.names import ordinal
 
 # About the width a phone gives the chart, so one unit is about one CSS pixel there.
 WIDTH, HEIGHT = 340, 220

@@ -10,7 +10,7 @@ from django.utils import timezone
 
 from games.models import Game, GameStatus, Rating, RatingChange, Seat
 from games.models.rating import OVERALL
-from games.selectors import open_to
+from games.selectors.access import open_to
 
 from .boards import BOARDS, board_label
 from .chart import ChartPoint, private_tooltip, tooltip

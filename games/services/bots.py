@@ -1,13 +1,13 @@
 """Bots at the table: a bot in an empty seat of an open game, and a game against bots at once.
 
 A game with a bot from the start is unrated (its people play for practice); bots play
-through game_play like anyone (games.bot_turns), queued when their turn comes.
+through game_play like anyone (games.botplay.turns), queued when their turn comes.
 """
 
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from games.bot_players import bot_account
+from games.botplay.players import bot_account
 from games.models import BotLevel, Game, GameStatus, Seat
 
 from .colors import first_free_color

@@ -11,10 +11,10 @@ from django.db import transaction
 from django.db.models import F
 from django.utils.translation import gettext as _
 
-from games.live import forget_versions_on_commit
+from games.live.versions import forget_versions_on_commit
 from games.models import ChatMessage, ChatReport, Game, Seat
 from games.models.chat import CHAT_MAX_LENGTH, SOMETHING_TO_READ
-from games.selectors import access_game
+from games.selectors.access import access_game
 
 from .errors import BadAction, NotAllowed, NotAPlayer
 

@@ -11,7 +11,7 @@ from django.http import Http404
 from django.utils.translation import gettext_lazy
 
 from games.engine import IllegalMove
-from games.refusals import refusal_sentence
+from games.words.refusals import refusal_sentence
 
 # The engine's IllegalMove (a legal-looking action the rules forbid) maps to this status.
 ILLEGAL_MOVE_STATUS = 422

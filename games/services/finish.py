@@ -2,7 +2,7 @@
 
 from datetime import datetime
 
-from games import notify
+from games.mail import notify
 from games.models import Game, GameStatus, Seat
 from games.ratings.record import record_game_ratings
 

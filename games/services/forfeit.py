@@ -13,9 +13,10 @@ from datetime import datetime
 from django.db import transaction
 from django.utils import timezone
 
-from games import engine, notify
-from games.bot_queue import queue_bot_turns
-from games.live import forget_versions_on_commit
+from games import engine
+from games.botplay.queue import queue_bot_turns
+from games.live.versions import forget_versions_on_commit
+from games.mail import notify
 from games.models import BotLevel
 
 from .clock import set_deadlines

@@ -21,8 +21,9 @@ from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from games import engine, notify
-from games.bot_queue import queue_bot_turns
+from games import engine
+from games.botplay.queue import queue_bot_turns
+from games.mail import notify
 from games.models import Game, GameStatus, MapChoice, Seat
 from games.models.game import (
     BANK_CHOICES,

@@ -10,11 +10,11 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from games import engine
-from games.live import forget_versions_on_commit
+from games.live.versions import forget_versions_on_commit
 from games.models import Game, GameStatus, Move, Seat
 from games.models.game import ACTIVE_STATUSES
-from games.refusals import refusal_sentence
-from games.selectors import PAGE_LOG_MOVES, remember_move
+from games.selectors.log import PAGE_LOG_MOVES, remember_move
+from games.words.refusals import refusal_sentence
 
 from .clock import SeatPauses, with_vacation_flag
 from .errors import BadAction, GameMovedOn, GameNotActive, NotAllowed, NotAPlayer
@@ -110,7 +110,7 @@ def game_play(
     *, game_id: int, user, action: dict, expected_version: int, bot_seat_id: int | None = None
 ) -> PlayResult:
     """Apply `action` for `user`, made against `expected_version` of the game; with
-    `bot_seat_id` (and no user), for the bot that plays that seat (games.bot_turns).
+    `bot_seat_id` (and no user), for the bot that plays that seat (games.botplay.turns).
 
     Refuses, in this order: not a player (NotAPlayer, 404), game not in play
     (GameNotActive), stale version (GameMovedOn: the double-click, the back button,

@@ -23,10 +23,11 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
-from games import engine, notify
+from games import engine
+from games.mail import notify
 from games.models import Game, MapChoice, Move, Seat
 from games.models.game import DEFAULT_TURN_SECONDS, MAX_TURN_SECONDS, MIN_TURN_SECONDS, new_seed
-from games.refusals import refusal_sentence
+from games.words.refusals import refusal_sentence
 
 from .clock import settle_clock
 from .colors import first_free_color

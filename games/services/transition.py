@@ -8,10 +8,11 @@ from django.db.models import Max, Subquery, Value
 from django.db.models.functions import Coalesce
 from django.utils import timezone
 
-from games import engine, notify
-from games.bot_queue import queue_bot_turns
-from games.claims import claims_from_events
+from games import engine
+from games.botplay.queue import queue_bot_turns
+from games.mail import notify
 from games.models import Claim, Game, Move, Seat
+from games.services.claims import claims_from_events
 
 from .clock import SeatPauses, settle_clock
 from .finish import game_abort, game_finish
@@ -59,7 +60,7 @@ _CLAIM_ROW = "(%s::bigint, %s::bigint, %s, %s, %s::integer, %s, %s, %s::integer,
 
 
 def _write_move(game: Game, seat: Seat | None, action: dict, events: list[dict]) -> Move:
-    """The move's row and the rows of what it built (games.claims): one INSERT each, or on
+    """The move's row and the rows of what it built (games.services.claims): one INSERT each, or on
     PostgreSQL both in one statement when it built something."""
     move = Move(game=game, seat=seat, action=action, events=events, created_at=timezone.now())
     claims = claims_from_events(game_id=game.pk, map_id=game.map_id, move=move)

@@ -15,7 +15,7 @@ from django.utils.translation import get_language, ngettext, pgettext
 from django.utils.translation import gettext as _
 
 from games.engine.maps import get_map
-from games.words import colour_name, map_name
+from games.words.names import colour_name, map_name
 
 from .layout import CITY_R, HEIGHT, LABEL_SIZE, TRACK_H, TWIN_OFFSET, WIDTH, layout_for
 from .markup import attr, num, text

@@ -12,7 +12,7 @@ from functools import lru_cache
 from django.utils.translation import get_language, ngettext, pgettext, pgettext_lazy
 from django.utils.translation import gettext as _
 
-from games.words import colour_name
+from games.words.names import colour_name
 
 from .markup import attr, num, text
 from .palette import CARD_COLORS, CARD_LETTERS, ink_on

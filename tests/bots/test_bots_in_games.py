@@ -14,9 +14,11 @@ from django.test import Client
 from django.utils import timezone
 from game_steps import make_users, play_one, seat_to_move, started_game, state_of
 
-from games import engine, sweeps
-from games.bot_turns import PLAYED, STALE, decide, play_bot_turn
+from games import engine
+from games.botplay.turns import PLAYED, STALE, decide, play_bot_turn
 from games.engine.maps import CARD_KINDS
+from games.heartbeat import sweeps
+from games.heartbeat.tasks import play_bot_turn as play_bot_turn_task
 from games.models import Game, GameStatus, Move, Notification, RatingChange, Seat
 from games.ratings.boards import OVERALL
 from games.services.bots import game_add_bot, game_against_bots
@@ -26,7 +28,6 @@ from games.services.forfeit import game_forfeit
 from games.services.lobby import game_create, game_join, game_leave
 from games.services.play import game_play
 from games.services.resign import game_resign
-from games.tasks import play_bot_turn as play_bot_turn_task
 
 pytestmark = pytest.mark.django_db
 

@@ -12,9 +12,9 @@ from playwright.sync_api import expect
 from table_views import SIZES, screenshot, turn_position, uncovered
 
 from games.engine import get_map
-from games.game_log import turns_of
-from games.selectors import logged_moves, names_for
+from games.selectors.log import logged_moves, names_for
 from games.services.play import game_play
+from games.words.game_log import turns_of
 
 pytestmark = BROWSER_TEST
 

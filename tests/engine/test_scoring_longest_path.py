@@ -8,11 +8,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from bench.scoring import HARD_NETWORKS
 from games.engine import longest_path
 from games.engine.longest_path import longest_trail
 from games.engine.maps import get_map
 from games.engine.scoring import final_result
-from games.engine.scoring_bench import HARD_NETWORKS
 
 USA = get_map("usa")
 EUROPE = get_map("europe")

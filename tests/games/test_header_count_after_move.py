@@ -9,9 +9,9 @@ import pytest
 from django.test import Client
 from game_steps import keep_opening_tickets, make_users, play_a_turn, seats_to_move, started_game
 
-from games.selectors import awaiting_count
+from games.selectors.access import awaiting_count
 from games.services.resign import game_resign
-from games.views.action_form import form_data
+from games.web.views.action_form import form_data
 
 pytestmark = pytest.mark.django_db
 

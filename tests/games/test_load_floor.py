@@ -1,4 +1,4 @@
-"""The load benchmark's framework floor (games/load_floor.py) answers as the move POSTs it
+"""The load benchmark's framework floor (bench/load_floor.py) answers as the move POSTs it
 stands beside: a signed-in page with its CSRF token, or a token with a JSON body; and does
 the bare transaction's work (the row locked and its version moved on, one move row, the
 state written), and nothing for anyone who is not signed in."""
@@ -10,7 +10,7 @@ from game_steps import make_users
 from knox.models import AuthToken
 from rest_framework.test import APIClient
 
-pytestmark = [pytest.mark.django_db, pytest.mark.urls("games.load_floor")]
+pytestmark = [pytest.mark.django_db, pytest.mark.urls("bench.load_floor")]
 
 STATE = '{"hands": [[1, 2, 3]]}'
 
@@ -69,8 +69,8 @@ def test_the_api_floor_moves_the_row_for_a_token_and_answers_json(bare_tables):
 def test_the_floor_settings_are_the_sites_with_the_floors_urls():
     from django.conf import settings as site
 
-    from games import load_floor_settings as floor
+    from bench import load_floor_settings as floor
 
-    assert floor.ROOT_URLCONF == "games.load_floor"
+    assert floor.ROOT_URLCONF == "bench.load_floor"
     assert floor.MIDDLEWARE == site.MIDDLEWARE
     assert floor.REST_FRAMEWORK == site.REST_FRAMEWORK

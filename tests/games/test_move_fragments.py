@@ -9,7 +9,7 @@ from game_steps import make_users, started_game
 from play_client import set_position
 
 from games.services.chat import chat_post
-from games.views.action_form import form_data
+from games.web.views.action_form import form_data
 
 pytestmark = pytest.mark.django_db
 

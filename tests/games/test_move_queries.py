@@ -16,7 +16,7 @@ from rest_framework.test import APIClient
 from games import engine
 from games.models import Move
 from games.services.play import game_play
-from games.views.action_form import form_data
+from games.web.views.action_form import form_data
 
 # Committed transactions, as on the site (a test transaction turns each atomic block into a
 # savepoint, two more queries).
@@ -33,7 +33,7 @@ BUILDS = ("claim_route", "build_station", "pay_tunnel")
 
 
 # A transaction's brackets are not counted: the bare transaction a move is compared with in
-# the load benchmark (games.load) has them too. SQLite opens a move's transaction with
+# the load benchmark (bench.load) has them too. SQLite opens a move's transaction with
 # BEGIN IMMEDIATE, so that two writers wait for each other instead of failing.
 BRACKETS = {"BEGIN", "BEGIN IMMEDIATE", "COMMIT"}
 

@@ -9,7 +9,7 @@ from django.core.cache import cache
 from django.test import Client
 from game_steps import a_legal_action, make_users, play_one, started_game, who_must_act
 
-from games.views.action_form import form_data
+from games.web.views.action_form import form_data
 
 pytestmark = pytest.mark.django_db
 

@@ -10,9 +10,9 @@ from game_steps import make_user, make_users, started_game, state_of, who_must_a
 from play_client import Browser, parse_page, set_position, text_of
 
 from games import engine
-from games.game_log import turns_of
 from games.models import GameStatus, Move
-from games.selectors import logged_moves, names_for
+from games.selectors.log import logged_moves, names_for
+from games.words.game_log import turns_of
 
 pytestmark = pytest.mark.django_db
 

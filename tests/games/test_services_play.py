@@ -227,7 +227,7 @@ def test_the_notification_hooks_run_inside_the_moves_transaction():
     before = snapshot(game)
     # A hook that fails takes the move down with it: nothing is half-recorded.
     with (
-        mock.patch("games.notify.on_move", side_effect=RuntimeError("outbox down")),
+        mock.patch("games.mail.notify.on_move", side_effect=RuntimeError("outbox down")),
         pytest.raises(RuntimeError),
     ):
         game_play(
@@ -237,7 +237,7 @@ def test_the_notification_hooks_run_inside_the_moves_transaction():
             expected_version=game.version,
         )
     assert snapshot(game) == before
-    with mock.patch("games.notify.on_move") as on_move:
+    with mock.patch("games.mail.notify.on_move") as on_move:
         result = game_play(
             game_id=game.pk,
             user=seat.user,
@@ -250,7 +250,7 @@ def test_the_notification_hooks_run_inside_the_moves_transaction():
 
 def test_starting_a_game_tells_the_notifier_once():
     ann, bob = make_users("ann", "bob")
-    with mock.patch("games.notify.on_game_started") as on_game_started:
+    with mock.patch("games.mail.notify.on_game_started") as on_game_started:
         game = started_game([ann, bob])
     on_game_started.assert_called_once()
     assert on_game_started.call_args.args[0].pk == game.pk

@@ -7,10 +7,10 @@ from game_steps import make_users, play_to_the_end, started_game, state_of
 
 from games import engine
 from games.engine.describe import continued
-from games.game_log import move_entries
 from games.models import GameStatus, Move, Notification, NotificationKind, RatingChange
-from games.selectors import logged_moves, names_for
+from games.selectors.log import logged_moves, names_for
 from games.services.replay import rebuild_state, state_at
+from games.words.game_log import move_entries
 
 pytestmark = pytest.mark.django_db
 

@@ -12,7 +12,7 @@ from django.core.cache import cache
 from django.test import Client
 from game_steps import make_user, make_users, started_game
 
-from games.presence import seen_since
+from games.live.presence import seen_since
 
 pytestmark = pytest.mark.django_db
 

@@ -11,9 +11,9 @@ from i18n.english import english_left
 
 from games import engine
 from games.engine import EventType
-from games.game_log import turns_of
-from games.log_sentences import continued, describe, describe_card_draws
-from games.selectors import logged_moves
+from games.selectors.log import logged_moves
+from games.words.game_log import turns_of
+from games.words.log_sentences import continued, describe, describe_card_draws
 
 LANGUAGES = ("nl", "sv", "fr")
 NAMES = {"p1": "ann", "p2": "bob"}

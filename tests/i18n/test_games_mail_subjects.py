@@ -9,7 +9,7 @@ from accounts.models import profile_for
 from games.mail import keys
 from games.mail.send import build
 from games.models import Notification
-from games.words import ordinal
+from games.words.names import ordinal
 
 pytestmark = pytest.mark.django_db
 

@@ -15,7 +15,7 @@ from rest_framework.test import APIClient
 
 from games import engine
 from games.engine import IllegalMove
-from games.refusals import SENTENCES, refusal_sentence
+from games.words.refusals import SENTENCES, refusal_sentence
 
 ENGINE = Path(engine.__file__).parent
 LANGUAGES = ("nl", "sv", "fr")

@@ -9,7 +9,7 @@ from django.core import mail
 from game_steps import started_game
 from mail_steps import grace_passes, make_player, subjects_to
 
-from games import tasks
+from games.heartbeat import tasks
 from games.mail.compose import compose
 from games.mail.keys import turn_key
 from games.mail.send import SENT, deliver

@@ -5,7 +5,7 @@ from django.core import mail
 from game_steps import started_game
 from mail_steps import make_player, subjects_to
 
-from games import tasks
+from games.heartbeat import tasks
 
 pytestmark = pytest.mark.django_db
 

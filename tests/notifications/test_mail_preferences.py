@@ -8,7 +8,7 @@ from game_steps import keep_opening_tickets, seats_to_move, started_game
 from mail_steps import grace_passes, make_player, subjects_to
 
 from accounts.models import profile_for
-from games import tasks
+from games.heartbeat import tasks
 from games.models import Notification
 
 pytestmark = pytest.mark.django_db

@@ -9,7 +9,7 @@ from django.core import mail
 from game_steps import keep_opening_tickets, play_a_turn, seats_to_move, started_game
 from mail_steps import grace_passes, make_player
 
-from games import tasks
+from games.heartbeat import tasks
 from games.mail import tasks as mail_tasks
 from games.models import GameStatus, Notification
 

@@ -16,7 +16,8 @@ from django.db import connection
 from game_steps import act, keep_opening_tickets, seats_to_move, started_game
 from mail_steps import make_player
 
-from games import engine, sweeps
+from games import engine
+from games.heartbeat import sweeps
 from games.models import Move
 from games.services.errors import GameMovedOn
 from games.services.play import game_play

@@ -10,7 +10,7 @@ from django.core import mail
 from game_steps import act, keep_opening_tickets, play_a_turn, seats_to_move, started_game
 from mail_steps import grace_passes, mails_to, make_player, subjects_to
 
-from games import tasks
+from games.heartbeat import tasks
 from games.models import GameStatus, Notification
 
 pytestmark = pytest.mark.django_db

@@ -19,7 +19,7 @@ from django.utils import timezone
 from game_steps import act, play_a_turn, seats_to_move, started_game
 from mail_steps import make_player
 
-from games import sweeps
+from games.heartbeat import sweeps
 from games.mail import outbox
 from games.models import Notification
 from ttr_site.celery import app

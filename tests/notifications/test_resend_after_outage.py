@@ -11,7 +11,7 @@ from django.utils import timezone
 from game_steps import keep_opening_tickets, play_a_turn, seats_to_move, started_game
 from mail_steps import fire_due_mail_tasks, mails_to, make_player
 
-from games import sweeps, tasks
+from games.heartbeat import sweeps, tasks
 from games.mail import tasks as mail_tasks
 from games.mail.outbox import YOUR_TURN_GRACE
 from games.mail.send import ALREADY_DONE

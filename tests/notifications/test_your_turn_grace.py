@@ -14,11 +14,11 @@ from django.utils import timezone
 from game_steps import keep_opening_tickets, play_a_turn, seats_to_move, started_game
 from mail_steps import fire_due_mail_tasks, grace_passes, make_player, subjects_to
 
-from games import tasks
+from games.heartbeat import tasks
+from games.live.presence import SEEN_WITHIN
 from games.mail import tasks as mail_tasks
 from games.mail.outbox import YOUR_TURN_GRACE
 from games.models import Notification
-from games.presence import SEEN_WITHIN
 
 pytestmark = pytest.mark.django_db
 

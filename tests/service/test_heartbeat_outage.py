@@ -17,7 +17,7 @@ from app_processes import app_env, beat_command, needs_postgresql, worker_comman
 from django.utils import timezone
 from game_steps import make_users, started_game
 
-from games import sweeps
+from games.heartbeat import sweeps
 from games.mail import outbox
 from games.models import Game, Notification, Seat
 from ttr_site.celery import app

@@ -33,7 +33,7 @@ from accounts.sessions import SessionStore
 from games import engine
 from games.mail import outbox
 from games.models import Game, Move, Notification, Seat
-from games.views.action_form import form_data
+from games.web.views.action_form import form_data
 
 pytestmark = [
     pytest.mark.django_db(transaction=True),

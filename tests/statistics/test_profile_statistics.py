@@ -10,7 +10,7 @@ from django.test import Client
 from game_steps import make_users
 
 from games.models import Claim, Game, GameStatus
-from games.player_statistics import player_statistics
+from games.selectors.player_statistics import player_statistics
 from games.services.play import game_play
 from games.svg.heat_map import SCALE, UNCLAIMED, buckets
 

@@ -6,7 +6,7 @@ from datetime import datetime
 from django.test import Client
 from game_steps import keep_opening_tickets, started_game
 
-from games import sweeps
+from games.heartbeat import sweeps
 from games.models import Game
 
 START = "2030-03-04 09:00Z"

@@ -11,7 +11,7 @@ from django.utils import timezone
 from game_steps import make_users, play_a_turn, seats_to_move
 from table_steps import game_in_play, game_page, page_of
 
-from games import sweeps
+from games.heartbeat import sweeps
 from games.mail import tasks as mail_tasks
 from games.models import ChatMessage, Notification
 from games.services.chat import chat_post

@@ -82,7 +82,7 @@ def test_the_reminder_comes_before_the_move_time_ends_and_the_last_warning_befor
     clock, settings
 ):
     settings.CELERY_TASK_ALWAYS_EAGER = True
-    from games import sweeps
+    from games.heartbeat import sweeps
 
     ann, bob = make_users("ann", "bob")
     game = game_in_play([ann, bob], turn_seconds=2 * 86400, bank_seconds=86400)

@@ -38,7 +38,7 @@ def test_a_note_is_saved_as_typed_and_shown_only_to_its_writer(
     with django_capture_on_commit_callbacks(execute=True):
         for _ in range(3):
             play_a_turn(game)
-    from games import tasks
+    from games.heartbeat import tasks
     from games.mail import tasks as mail_tasks
     from games.models import Notification
 

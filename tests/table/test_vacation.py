@@ -8,7 +8,7 @@ import pytest
 from game_steps import keep_opening_tickets, make_users, seats_to_move, started_game
 from table_steps import game_in_play, game_page, page_of, sweep_at
 
-from games import sweeps
+from games.heartbeat import sweeps
 from games.models import Notification
 from games.services.vacation import InvalidVacation, vacation_end, vacation_set
 

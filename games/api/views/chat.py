@@ -11,7 +11,8 @@ from rest_framework.response import Response
 from games.api.docs import refusals
 from games.api.serializers.strict import StrictBody
 from games.models.chat import CHAT_MAX_LENGTH, SOMETHING_TO_READ
-from games.selectors import access_game, chat_for, seat_for
+from games.selectors.access import access_game, seat_for
+from games.selectors.chat import chat_for
 from games.services.chat import chat_mute, chat_post, chat_report
 
 from .base import ApiView

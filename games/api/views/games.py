@@ -9,7 +9,8 @@ from games.api.docs import refusals
 from games.api.errors import invalid_choice
 from games.api.presenting import detail_response, summary_of
 from games.api.serializers.games import GameCreate, GameDetail, GameSummary
-from games.selectors import my_games, open_games
+from games.selectors.access import open_games
+from games.selectors.lobby import my_games
 from games.services.invitations import game_create_inviting
 from games.services.lobby import takeover_default
 

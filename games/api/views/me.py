@@ -8,7 +8,7 @@ from rest_framework.response import Response
 from accounts.models.profile import profile_for
 from games.api.docs import refusals
 from games.api.serializers.users import Me
-from games.selectors import awaiting_count
+from games.selectors.access import awaiting_count
 from games.services.calendar_token import calendar_token, calendar_token_renew
 
 from .base import ApiView

@@ -1,6 +1,6 @@
 """GET /api/v1/games/<id>/moves/: the move log, oldest first, paginated, turn by turn.
 
-The same log as the game page's (games.game_log.move_entries): a turn of two card draws
+The same log as the game page's (games.words.game_log.move_entries): a turn of two card draws
 is one entry with one line. Built from each move's public events only. The stored action
 is never sent (a keep_tickets action names the kept tickets); only its type is read.
 """
@@ -9,8 +9,9 @@ from drf_spectacular.utils import extend_schema
 
 from games.api.docs import refusals
 from games.api.serializers.moves import MoveEntry
-from games.game_log import move_entries
-from games.selectors import logged_moves, names_for, visible_game
+from games.selectors.access import visible_game
+from games.selectors.log import logged_moves, names_for
+from games.words.game_log import move_entries
 
 from .base import ApiView
 

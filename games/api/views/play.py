@@ -16,7 +16,7 @@ from games.api.presenting import move_response
 from games.api.serializers.actions import ActionPostSerializer, LegalActionsSerializer
 from games.api.serializers.games import GameDetail
 from games.engine import ActionType
-from games.selectors import seat_for, visible_game
+from games.selectors.access import seat_for, visible_game
 from games.services.play import game_play
 
 from .base import ApiView

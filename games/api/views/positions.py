@@ -9,8 +9,8 @@ from games.api.docs import refusals
 from games.api.presenting import detail_response
 from games.api.serializers.games import GameDetail
 from games.api.serializers.positions import GameExport, NewFromHere, ScenarioStart
-from games.export import export_document
-from games.selectors import access_game
+from games.selectors.access import access_game
+from games.selectors.export import export_document
 from games.services.scenario_start import game_new_from_replay, game_start_from_scenario
 
 from .base import ApiView

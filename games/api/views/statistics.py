@@ -6,8 +6,8 @@ from rest_framework.response import Response
 from games.api.docs import refusals
 from games.api.serializers.statistics import ClaimEntry, PlayerStatistics
 from games.models import Claim
-from games.selectors import access_game
-from games.statistics import game_statistics
+from games.selectors.access import access_game
+from games.selectors.statistics import game_statistics
 
 from .base import ApiView
 

@@ -9,9 +9,9 @@ from games.api.docs import refusals
 from games.api.serializers.statistics import UserStatistics
 from games.api.serializers.users import PublicProfile
 from games.models import RatingChange
-from games.player_statistics import player_statistics
 from games.ratings.selectors import board_ratings, profile_stats
-from games.selectors import open_to
+from games.selectors.access import open_to
+from games.selectors.player_statistics import player_statistics
 
 from .base import ApiView
 

@@ -6,7 +6,7 @@ rebuild_claims           rewrite the rows of the games that differ
 
 from django.core.management.base import BaseCommand, CommandError
 
-from games import claim_rebuild
+from games.services import claim_rebuild
 
 
 class Command(BaseCommand):

@@ -1,0 +1,62 @@
+"""Queue a bot's move when it becomes a bot's turn: after commit, by the task's name.
+
+The move path (games.services.transition, games.services.lobby) calls `queue_bot_turns`
+inside its transaction; the task (games.heartbeat.tasks.play_bot_turn) is published only once the
+move has committed, with the human-like pause of settings.BOT_MOVE_DELAY_SECONDS. A broker
+that is down then loses nothing: the minute sweep (games.heartbeat.sweeps.play_stalled_bot_turns)
+plays any bot turn nothing has played. The task is named, not imported, because it plays
+through the very services that call this.
+"""
+
+import logging
+from functools import partial
+
+from celery import current_app
+from django.conf import settings
+from django.db import transaction
+
+from games import engine
+
+log = logging.getLogger(__name__)
+
+BOT_TASK = "games.tasks.play_bot_turn"
+BROKER_TIMEOUT = 2  # seconds, as for the mail
+
+
+def bot_seats_to_act(state: "engine.State", seats) -> list:
+    """The seats a bot plays that must act now (several at the opening ticket choice)."""
+    acting = set(engine.players_to_act(state))
+    return [seat for seat in seats if seat.bot_level and seat.player_id in acting]
+
+
+def queue_bot_turns(game, seats, state: "engine.State") -> None:
+    """After commit, queue one task per bot seat that must act in the game as it is now."""
+    if not game.is_active:
+        return
+    for seat in bot_seats_to_act(state, seats):
+        transaction.on_commit(partial(publish, game.pk, seat.pk, game.version))
+
+
+def publish(game_id: int, seat_id: int, version: int) -> bool:
+    """Hand the bot's move to a worker; never raises (the move has committed already)."""
+    args = (game_id, seat_id, version)
+    delay = float(getattr(settings, "BOT_MOVE_DELAY_SECONDS", 0))
+    app = current_app
+    try:
+        if app.conf.task_always_eager:
+            app.tasks[BOT_TASK].apply(args)
+            return True
+        with app.pool.acquire(block=True) as connection:
+            connection.ensure_connection(
+                max_retries=1, interval_start=0, interval_step=0, timeout=BROKER_TIMEOUT
+            )
+            app.send_task(BOT_TASK, args, countdown=delay, retry=False, connection=connection)
+    except Exception:
+        log.warning(
+            "could not queue the bot of seat %s in game %s; the minute sweep will play it",
+            seat_id,
+            game_id,
+            exc_info=True,
+        )
+        return False
+    return True

@@ -1,0 +1,54 @@
+"""The lobby's reads: a user's games in the order "My games" lists them, and a rematch."""
+
+from dataclasses import dataclass, field
+
+from games.models import Game, GameStatus
+from games.models.game import OVER_STATUSES
+from games.selectors.access import seat_for, with_seats
+
+
+@dataclass
+class MyGames:
+    """A user's games in the order "My games" lists them."""
+
+    awaiting: list[Game] = field(default_factory=list)  # your move, soonest deadline first
+    active: list[Game] = field(default_factory=list)  # started, someone else to move
+    waiting: list[Game] = field(default_factory=list)  # open, waiting for players
+    finished: list[Game] = field(default_factory=list)  # over, newest first
+
+    def __iter__(self):
+        yield from self.awaiting
+        yield from self.active
+        yield from self.waiting
+        yield from self.finished
+
+    def __len__(self) -> int:
+        return len(self.awaiting) + len(self.active) + len(self.waiting) + len(self.finished)
+
+
+def my_games(user) -> MyGames:
+    """Every game the user sits at; each game carries `my_seat`."""
+    result = MyGames()
+    if not user.is_authenticated:
+        return result
+    games = with_seats(Game.objects.filter(seats__user=user)).order_by("-created_at")
+    for game in games:
+        game.my_seat = seat_for(game, user)
+        if game.status in OVER_STATUSES:
+            result.finished.append(game)
+        elif game.status == GameStatus.OPEN:
+            result.waiting.append(game)
+        elif game.my_seat.to_move and not game.my_seat.forfeited:
+            result.awaiting.append(game)
+        else:
+            result.active.append(game)
+    for game in result.awaiting:
+        game.my_deadline = game.my_seat.deadline or game.deadline  # the user's own clock
+    result.awaiting.sort(key=lambda game: (game.my_deadline is None, game.my_deadline))
+    result.finished.sort(key=lambda game: game.finished_at or game.created_at, reverse=True)
+    return result
+
+
+def rematch_of(game) -> Game | None:
+    """The rematch created for this game, if any."""
+    return Game.objects.filter(rematch_of=game).first()

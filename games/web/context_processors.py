@@ -1,0 +1,21 @@
+from functools import cache
+
+from games.selectors.access import awaiting_count
+
+# A view that has read the count already (the game page: selectors.access_game) leaves it
+# on the request under this name.
+KNOWN_AWAITING = "known_awaiting_count"
+
+
+def awaiting_games(request):
+    """How many games wait for the signed-in user's move (shown in the header).
+
+    Lazy: the count query runs only when a template shows it, and at most once per request.
+    """
+    user = getattr(request, "user", None)
+    if user is None or not user.is_authenticated:
+        return {"awaiting_count": 0}
+    known = getattr(request, KNOWN_AWAITING, None)
+    if known is not None:
+        return {"awaiting_count": known}
+    return {"awaiting_count": cache(lambda: awaiting_count(user))}

@@ -1,0 +1,203 @@
+"""The game log in sentences: the page's log, the full log, the replay and the mails.
+
+Events are public by construction (a blind draw never names its card), and a
+move's action (which names kept tickets) is never read. Players are named by
+username.
+
+A turn of two card draws is two moves (the first keeps the turn); the log and the
+mails tell it as one line, "ann drew 2 cards from the deck". The replay still
+steps through the moves one by one.
+
+Nothing here reads the database: the moves are handed in (games.selectors.log.logged_moves
+fetches them), each with its number, seat_id and events.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Protocol
+
+from django.utils.translation import gettext as _
+
+from games.engine import EventType
+from games.words import log_sentences
+from games.words.log_sentences import continued, describe_card_draws
+
+
+class LoggedMove(Protocol):
+    """What the log reads of a move (a games.models.Move has it)."""
+
+    number: int
+    seat_id: int | None
+    events: list[dict]
+
+
+# Every move ends with whose turn it is now; the turn line of the page already says that.
+QUIET_EVENTS = {EventType.TURN_PASSED}
+# A move after which the same player is still drawing their second card.
+TURN_OVER_EVENTS = {EventType.TURN_PASSED, EventType.GAME_OVER}
+
+
+def _extra_time_given(event: dict, names: dict[str, str]) -> str:
+    return _("%(giver)s gave %(player)s one more day") % {
+        "giver": names.get(event.get("player"), event.get("player")),
+        "player": names.get(event.get("to"), event.get("to")),
+    }
+
+
+# Events the site itself logs (the engine knows nothing of the clock): told here.
+SITE_EVENTS = {"extra_time_given": _extra_time_given}
+
+
+def describe(event: dict, names: dict[str, str], map_id: str) -> str | None:
+    """The sentence for one logged event, the engine's or the site's."""
+    site = SITE_EVENTS.get(event.get("type"))
+    return site(event, names) if site else log_sentences.describe(event, names, map_id)
+
+
+def move_sentences(events: Iterable[dict], names: dict[str, str], map_id: str) -> list[str]:
+    """One sentence per event worth telling, in the order they happened."""
+    sentences = (
+        describe(event, names, map_id) for event in events if event.get("type") not in QUIET_EVENTS
+    )
+    return [sentence for sentence in sentences if sentence]
+
+
+@dataclass
+class Turn:
+    number: int  # the last move of the turn: the board after it is the turn's outcome
+    sentences: list[str]  # each reads on its own (a mail's list)
+    line: list[str]  # the same, to be joined with "; " in one line of the log
+    moves: list[LoggedMove] = field(default_factory=list)  # the turn's moves, oldest first
+    index: int = 0  # the turn's number in the game: 1 for the first
+    at: object = None  # when its last move was made (a datetime), None when not known
+
+
+def _draws(move: LoggedMove) -> list[dict]:
+    return [event for event in move.events if event.get("type") == EventType.CARD_DRAWN]
+
+
+def _keeps_the_turn(move: LoggedMove) -> bool:
+    return bool(_draws(move)) and not any(
+        event.get("type") in TURN_OVER_EVENTS for event in move.events
+    )
+
+
+def _group(moves: list[LoggedMove]) -> list[list[LoggedMove]]:
+    """Moves, oldest first, in turns: a first card draw joins the same player's next draw."""
+    turns: list[list[LoggedMove]] = []
+    for move in moves:
+        last = turns[-1][-1] if turns else None
+        if (
+            last is not None
+            and len(turns[-1]) == 1
+            and _keeps_the_turn(last)
+            and move.seat_id == last.seat_id
+            and _draws(move)
+        ):
+            turns[-1].append(move)
+        else:
+            turns.append([move])
+    return turns
+
+
+def _turn(moves: list[LoggedMove], names: dict[str, str], map_id: str) -> Turn:
+    events = [
+        event for move in moves for event in move.events if event.get("type") not in QUIET_EVENTS
+    ]
+    told: list[tuple[dict, str]] = []
+    draws = [event for event in events if event.get("type") == EventType.CARD_DRAWN]
+    if len(moves) > 1:  # the turn's draws in one sentence, then what else happened
+        told.append((draws[0], describe_card_draws(draws, names)))
+        events = [event for event in events if event.get("type") != EventType.CARD_DRAWN]
+    for event in events:
+        sentence = describe(event, names, map_id)
+        if sentence:
+            told.append((event, sentence))
+    return Turn(
+        index=turn_of(moves) or 0,
+        at=getattr(moves[-1], "created_at", None),
+        number=moves[-1].number,
+        sentences=[sentence for _, sentence in told],
+        line=[
+            sentence if i == 0 else continued(event, sentence, names)
+            for i, (event, sentence) in enumerate(told)
+        ],
+        moves=moves,
+    )
+
+
+def turn_of(moves: list[LoggedMove]) -> int | None:
+    """The number in the game of the turn these moves make: its first move's number less the
+    first card draws before it (games.selectors.log.logged_moves counts them, that move's own
+    included, as `turn_keeps`); None when not counted."""
+    first = moves[0]
+    keeps = getattr(first, "turn_keeps", None)
+    if keeps is None:
+        return None
+    return first.number - keeps + (1 if _keeps_the_turn(first) else 0)
+
+
+def turns_of(moves: Iterable[LoggedMove], names: dict[str, str], map_id: str) -> list[Turn]:
+    """The moves (oldest first; each with number, seat_id and events) told turn by turn,
+    each numbered in the game (counted from the first of these moves when not known)."""
+    turns = [_turn(group, names, map_id) for group in _group(list(moves))]
+    for k, turn in enumerate(turns):
+        if not turn.index:
+            turn.index = (turns[k - 1].index if k else 0) + 1
+    return turns
+
+
+def move_entries(
+    moves: Sequence[LoggedMove], names: dict[str, str], map_id: str, *, limit: int | None = None
+) -> list[dict]:
+    """The log of the page, the full log and the API: [{"number", "sentences", "moves"}]
+    for the last `limit` turns (all when None), newest first. `moves` are oldest first
+    (games.selectors.log.logged_moves); each entry's sentences are one line, to be joined
+    with "; ", and its moves are the turn's (two for a turn of two card draws)."""
+    turns = turns_of(moves, names, map_id)[::-1]
+    if limit is not None:
+        turns = turns[:limit]
+    return [
+        {
+            "number": turn.number,
+            "turn": turn.index,
+            "at": turn.at,
+            "sentences": turn.line,
+            "moves": turn.moves,
+            "revealed": tunnel_reveals(turn.moves),
+        }
+        for turn in turns
+    ]
+
+
+def tunnel_reveals(moves: Iterable[LoggedMove]) -> list[list[str]]:
+    """The cards each tunnel of these moves turned up, for every player to see, also when they
+    asked for nothing extra."""
+    return [
+        list(event.get("revealed") or [])
+        for move in moves
+        for event in move.events
+        if event.get("type") == EventType.TUNNEL_REVEALED
+    ]
+
+
+@dataclass
+class Changes:
+    """What the others did since a player's last move: their turns told, and the routes and
+    stations that are new on the board."""
+
+    turns: list[Turn]
+    routes: list[str]
+    stations: list[str]
+
+
+def changes_since(moves: Sequence[LoggedMove], names: dict[str, str], map_id: str) -> Changes:
+    """`moves` (oldest first) are those after the player's last move."""
+    events = [event for move in moves for event in move.events]
+    return Changes(
+        turns=turns_of(moves, names, map_id),
+        routes=[e["route"] for e in events if e.get("type") == EventType.ROUTE_CLAIMED],
+        stations=[e["city"] for e in events if e.get("type") == EventType.STATION_BUILT],
+    )
