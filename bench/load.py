@@ -200,10 +200,10 @@ def set_up(players: int, games: int) -> tuple[list[Player], dict]:
     from accounts.sessions import SessionStore
     from games import engine
     from games.engine import ActionType
+    from games.live.poll import poll_ticket
     from games.models import Game, Move
     from games.services import lobby
     from games.services.play import game_play
-    from games.web.views.version import poll_ticket
 
     call_command("migrate", verbosity=0)
     User = get_user_model()

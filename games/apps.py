@@ -5,6 +5,7 @@ class GamesConfig(AppConfig):
     name = "games"
 
     def ready(self):
-        # Registers the tasks: a bot's move is queued by the task's name (games.botplay.queue).
+        # Registers the Celery tasks, and the bots' queue as a listener of the services.
+        from games.botplay import queue  # noqa: F401
         from games.heartbeat import tasks  # noqa: F401
         from ttr_site import converters  # noqa: F401  (<id:...> in the urls of games/)

@@ -10,11 +10,12 @@ import pytest
 from django.conf import settings
 from django.test import Client
 
+from games.api.doc_pages import REDOC_POLICY, SWAGGER_POLICY
 from games.engine import get_map
 from games.svg import board_svg, card_svg, deck_svg, hand_svg, ticket_svg
 from games.svg.heat_map import heat_map_svg
 from games.svg.palette import PLAYER_COLORS
-from ttr_site.csp import REDOC_POLICY, SWAGGER_POLICY, sha256_source
+from ttr_site.csp import sha256_source
 
 ROOT = Path(settings.BASE_DIR)
 PAGE_TEMPLATES = [

@@ -136,3 +136,56 @@ def test_nothing_of_the_site_imports_the_benchmarks():
                 continue
             found += [f"{module}: {name}" for name in names if name.split(".")[0] == "bench"]
     assert found == []
+
+
+# The folders from the bottom up (README, Layout): a module imports only from its own
+# layer or the layers below it. accounts' web part (its views, forms, urls) sits with the
+# games' web; the rest of accounts (models, selectors, time zones) beside the models.
+LAYERS = [
+    ["games", "games.engine"],
+    ["games.bots"],
+    ["games.words"],
+    ["games.refusals"],
+    ["games.models", "accounts"],
+    ["games.selectors"],
+    ["games.live"],
+    ["games.ratings"],
+    ["games.mail"],
+    ["games.services"],
+    ["games.botplay"],
+    ["games.heartbeat"],
+    ["games.svg"],
+    [
+        "games.api",
+        "games.web",
+        "games.admin",
+        "games.apps",
+        "games.urls",
+        "games.management",
+        *(f"accounts.{part}" for part in ("views", "forms", "urls", "admin", "adapter", "apps")),
+        *(f"accounts.{part}" for part in ("context_processors", "templatetags")),
+    ],
+    ["ttr_site"],
+]
+
+
+def layer_of(module: str) -> int:
+    """The layer of the longest prefix of the module's name that LAYERS names."""
+    found = [
+        (len(prefix), index)
+        for index, prefixes in enumerate(LAYERS)
+        for prefix in prefixes
+        if module == prefix or module.startswith(prefix + ".")
+    ]
+    assert found, f"{module} belongs to no layer of LAYERS"
+    return max(found)[1]
+
+
+def test_no_module_imports_from_a_layer_above_its_own():
+    upward = [
+        f"{module} -> {other}"
+        for module in sorted(MODULES)
+        for other in sorted(top_level_imports(module))
+        if layer_of(other) > layer_of(module)
+    ]
+    assert upward == []

@@ -8,8 +8,8 @@ its hash: that text is the same in every picture (games/svg INLINE_STYLES).
 The API's documentation pages are third-party bundles served from our static files:
 Swagger UI draws small data: images, and Redoc writes its styles into <style> elements
 at run time (styled-components, without a way to pass it a nonce) and searches in a
-worker it starts from a blob: address. Those two pages get a wider policy for styles,
-images and workers; scripts stay 'self' only there too.
+worker it starts from a blob: address. Those two pages widen this policy for styles,
+images and workers (games/api/doc_pages.py); scripts stay 'self' only there too.
 """
 
 import base64
@@ -45,13 +45,4 @@ POLICY = {
     "base-uri": [CSP.SELF],
     "form-action": [CSP.SELF],
     "frame-ancestors": [CSP.NONE],
-}
-
-SWAGGER_POLICY = {**POLICY, "img-src": [CSP.SELF, "data:"]}
-
-REDOC_POLICY = {
-    **POLICY,
-    "style-src": [CSP.SELF, CSP.UNSAFE_INLINE],
-    "img-src": [CSP.SELF, "data:"],
-    "worker-src": [CSP.SELF, "blob:"],
 }

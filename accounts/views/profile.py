@@ -3,7 +3,7 @@
 from django.contrib.auth import get_user_model
 from django.shortcuts import get_object_or_404, redirect, render
 
-from games.botplay.players import level_of_username
+from games.selectors.bots import level_of_username
 
 
 def profile(request, username):

@@ -9,14 +9,23 @@ its side menu: the copy we serve has that address replaced by a blank image.
 
 from functools import cache
 
+from django.conf import settings
 from django.contrib.staticfiles import finders
 from django.http import HttpResponse
+from django.utils.csp import CSP
 from django.views.decorators.cache import cache_control
 from django.views.decorators.csp import csp_override
 from django.views.decorators.http import require_safe
 from drf_spectacular.views import SpectacularRedocView, SpectacularSwaggerSplitView
 
-from ttr_site.csp import REDOC_POLICY, SWAGGER_POLICY
+# The site's policy (settings.SECURE_CSP, ttr_site/csp.py), widened for the two bundles.
+SWAGGER_POLICY = {**settings.SECURE_CSP, "img-src": [CSP.SELF, "data:"]}
+REDOC_POLICY = {
+    **settings.SECURE_CSP,
+    "style-src": [CSP.SELF, CSP.UNSAFE_INLINE],
+    "img-src": [CSP.SELF, "data:"],
+    "worker-src": [CSP.SELF, "blob:"],
+}
 
 REDOC_BUNDLE = "drf_spectacular_sidecar/redoc/bundles/redoc.standalone.js"
 REDOCLY_LOGO = "https://cdn.redoc.ly/redoc/logo-mini.svg"

@@ -1,7 +1,7 @@
 """One error shape for every API refusal: {"error": code, "message": sentence}.
 
 Service errors and the engine's IllegalMove carry their own code, sentence and
-status (games/services/errors.py); DRF's own refusals (bad JSON, validation,
+status (games/refusals/errors.py); DRF's own refusals (bad JSON, validation,
 authentication, throttling) are reshaped to the same two keys so a client
 handles every failure the same way.
 """
@@ -15,7 +15,7 @@ from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
 from games.engine import IllegalMove
-from games.services.errors import GameServiceError, http_status_for, player_message_for
+from games.refusals.errors import GameServiceError, http_status_for, player_message_for
 
 NOT_SIGNED_IN = gettext_lazy("Sign in, or send 'Authorization: Token <key>'.")
 BAD_TOKEN = gettext_lazy("That token is not valid (revoked or mistyped).")

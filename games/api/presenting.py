@@ -8,9 +8,9 @@ from django.urls import reverse
 from django.utils import timezone
 from rest_framework.response import Response
 
+from accounts.selectors import vacation_away_until
 from games.api.serializers.games import GameDetail
 from games.selectors.access import seat_for, view_for, visible_game
-from games.selectors.vacations import away_until
 
 
 def game_api_url(request, game) -> str:
@@ -92,7 +92,9 @@ def detail_of(request, game, *, after_move=None) -> dict:
         if after_move is not None:
             away = after_move.pauses.away(timezone.now())
         else:
-            away = away_until([seat.user_id for seat in seats], timezone.now())
+            away = vacation_away_until(
+                user_ids=[seat.user_id for seat in seats], now=timezone.now()
+            )
     return {
         **summary_of(request, game, seats=seats, mine=mine),
         "you": mine.player_id if mine else None,

@@ -1,11 +1,11 @@
-"""Queue a bot's move when it becomes a bot's turn: after commit, by the task's name.
+"""Queue a bot's move when it becomes a bot's turn, after commit.
 
-The move path (games.services.transition, games.services.lobby) calls `queue_bot_turns`
-inside its transaction; the task (games.heartbeat.tasks.play_bot_turn) is published only once the
-move has committed, with the human-like pause of settings.BOT_MOVE_DELAY_SECONDS. A broker
-that is down then loses nothing: the minute sweep (games.heartbeat.sweeps.play_stalled_bot_turns)
-plays any bot turn nothing has played. The task is named, not imported, because it plays
-through the very services that call this.
+The services announce every new position inside its transaction
+(games.services.events.position_changed); `queue_bot_turns` listens, and the task
+(games.botplay.tasks.play_bot_turn) is published only once the move has committed, with the
+human-like pause of settings.BOT_MOVE_DELAY_SECONDS. A broker that is down then loses
+nothing: the minute sweep (games.heartbeat.sweeps.play_stalled_bot_turns) plays any bot turn
+nothing has played. The services do not import this: the bots play through them.
 """
 
 import logging
@@ -16,10 +16,11 @@ from django.conf import settings
 from django.db import transaction
 
 from games import engine
+from games.botplay.tasks import play_bot_turn
+from games.services.events import position_changed
 
 log = logging.getLogger(__name__)
 
-BOT_TASK = "games.tasks.play_bot_turn"
 BROKER_TIMEOUT = 2  # seconds, as for the mail
 
 
@@ -29,7 +30,7 @@ def bot_seats_to_act(state: "engine.State", seats) -> list:
     return [seat for seat in seats if seat.bot_level and seat.player_id in acting]
 
 
-def queue_bot_turns(game, seats, state: "engine.State") -> None:
+def queue_bot_turns(sender, *, game, seats, state: "engine.State", **_) -> None:
     """After commit, queue one task per bot seat that must act in the game as it is now."""
     if not game.is_active:
         return
@@ -44,13 +45,13 @@ def publish(game_id: int, seat_id: int, version: int) -> bool:
     app = current_app
     try:
         if app.conf.task_always_eager:
-            app.tasks[BOT_TASK].apply(args)
+            play_bot_turn.apply(args)
             return True
         with app.pool.acquire(block=True) as connection:
             connection.ensure_connection(
                 max_retries=1, interval_start=0, interval_step=0, timeout=BROKER_TIMEOUT
             )
-            app.send_task(BOT_TASK, args, countdown=delay, retry=False, connection=connection)
+            play_bot_turn.apply_async(args, countdown=delay, retry=False, connection=connection)
     except Exception:
         log.warning(
             "could not queue the bot of seat %s in game %s; the minute sweep will play it",
@@ -60,3 +61,6 @@ def publish(game_id: int, seat_id: int, version: int) -> bool:
         )
         return False
     return True
+
+
+position_changed.connect(queue_bot_turns, dispatch_uid="games.botplay.queue")

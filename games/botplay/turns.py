@@ -15,7 +15,7 @@ from django.db.models import Max
 from games import bots, engine
 from games.models import Game, Move, Seat
 from games.models.game import ACTIVE_STATUSES
-from games.services.errors import GameMovedOn, GameServiceError
+from games.refusals.errors import GameMovedOn, GameServiceError
 from games.services.play import game_play, opening_choice_open
 
 log = logging.getLogger(__name__)

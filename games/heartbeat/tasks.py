@@ -9,7 +9,6 @@ The games app imports this module when it is ready, so it also brings in the mai
 from celery import shared_task
 from django.utils import timezone
 
-from games.botplay import turns as bot_turns
 from games.heartbeat import sweeps
 from games.mail import tasks as mail_tasks  # noqa: F401  (registers the mail's tasks)
 
@@ -37,10 +36,3 @@ def send_digests() -> int:
 @shared_task(name="games.tasks.play_stalled_bot_turns")
 def play_stalled_bot_turns() -> int:
     return sweeps.play_stalled_bot_turns(timezone.now())
-
-
-@shared_task(name="games.tasks.play_bot_turn")
-def play_bot_turn(game_id: int, seat_id: int, version: int) -> str:
-    """One bot move, queued after the commit that made it the bot's turn (games.botplay.queue);
-    a stale or repeated task does nothing."""
-    return bot_turns.play_bot_turn(game_id, seat_id, version)

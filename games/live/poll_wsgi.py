@@ -14,7 +14,7 @@ from urllib.parse import parse_qsl
 
 from django.db import close_old_connections
 
-from games.web.views.version import (
+from games.live.poll import (
     TICKET_PARAMETER,
     VISIBLE_PARAMETER,
     poll_answer,

@@ -11,6 +11,9 @@ from functools import partial
 from django.core.cache import cache
 from django.db import transaction
 
+from games.models import Game
+from games.refusals.errors import NotAPlayer
+
 FRESH_FOR = 1  # second
 
 
@@ -31,3 +34,17 @@ def forget_versions_on_commit(game_id: int) -> None:
     """Called inside the transaction that changes the game: once it commits, the next poll
     reads the row again."""
     transaction.on_commit(partial(cache.delete, versions_key(game_id)))
+
+
+def game_versions(*, game_id: int) -> tuple[int, int]:
+    """The game's version and chat version for a caller that has checked the access already
+    (the poll's signed ticket, games.web.views.version): from the cache, else one row by its
+    primary key (cached_versions)."""
+    cached = cached_versions(game_id)
+    if cached is not None:
+        return cached
+    row = Game.objects.filter(pk=game_id).values_list("version", "chat_version").first()
+    if row is None:
+        raise NotAPlayer()
+    remember_versions(game_id, row)
+    return row

@@ -22,11 +22,10 @@ from django.db.models import (
 from django.db.models.functions import Coalesce
 
 from games import engine
-from games.live.versions import cached_versions, remember_versions
 from games.models import Game, GameStatus, PrivateNote, Seat
 from games.models.game import ACTIVE_STATUSES
-from games.services.clock import with_vacation_flag
-from games.services.errors import NotAPlayer
+from games.refusals.errors import NotAPlayer
+from games.selectors.vacations import with_vacation_flag
 
 
 def with_seats(queryset):
@@ -112,20 +111,6 @@ def visible_versions(*, game_id: int, user) -> tuple[int, int]:
     if not seated and (is_private or status == GameStatus.OPEN):
         raise NotAPlayer()
     return version, chat_version
-
-
-def game_versions(*, game_id: int) -> tuple[int, int]:
-    """The game's version and chat version for a caller that has checked the access already
-    (the poll's signed ticket, games.web.views.version): from the cache, else one row by its
-    primary key (games.live.versions)."""
-    cached = cached_versions(game_id)
-    if cached is not None:
-        return cached
-    row = Game.objects.filter(pk=game_id).values_list("version", "chat_version").first()
-    if row is None:
-        raise NotAPlayer()
-    remember_versions(game_id, row)
-    return row
 
 
 def seat_for(game: Game, user) -> Seat | None:

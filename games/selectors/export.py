@@ -13,9 +13,9 @@ from django.utils.translation import gettext as _
 
 from games import engine
 from games.models import Game, Move
+from games.refusals.errors import GameNotActive, NotAllowed
 from games.selectors.access import seat_for
-from games.services.errors import GameNotActive, NotAllowed
-from games.services.replay import CLOCK_ONLY_ACTIONS, start_document
+from games.selectors.replay import CLOCK_ONLY_ACTIONS, start_document
 
 FORMAT = "ttr-game-export"
 VERSION = 1

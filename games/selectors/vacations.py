@@ -1,13 +1,16 @@
-"""Who is away on vacation."""
+"""Seats as the clock reads them: whether their player has a vacation that may pause it."""
 
-from datetime import date
+from django.db.models import OuterRef
 
-from accounts.models import Vacation
+from accounts.selectors import vacation_exists
 
 
-def away_until(user_ids, now) -> dict[int, date]:
-    """{user id: last day away} for those of the users on vacation at `now` (one query)."""
-    rows = Vacation.objects.filter(
-        user_id__in=list(user_ids), starts_at__lte=now, ends_at__gt=now
-    ).values_list("user_id", "last_day")
-    return dict(rows)
+def with_vacation_flag(seats):
+    """Seats annotated `has_vacation`: their player has a vacation that ends after the
+    game's turn began (one EXISTS in the seats' own query), so the clock's SeatPauses reads
+    the vacations only when one of them may pause a clock."""
+    return seats.annotate(
+        has_vacation=vacation_exists(
+            user_id=OuterRef("user_id"), ending_after=OuterRef("game__turn_started_at")
+        )
+    )

@@ -7,11 +7,11 @@ through game_play like anyone (games.botplay.turns), queued when their turn come
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from games.botplay.players import bot_account
 from games.models import BotLevel, Game, GameStatus, Seat
+from games.refusals.errors import GameFull, GameNotActive, InvalidSettings, NotAllowed, NotAPlayer
+from games.services.bot_accounts import bot_account
+from games.words.seat_colors import first_free_color
 
-from .colors import first_free_color
-from .errors import GameFull, GameNotActive, InvalidSettings, NotAllowed, NotAPlayer
 from .lobby import MAX_PLAYERS, bump_locked, create_game_locked, start_locked
 from .locking import lock_game
 

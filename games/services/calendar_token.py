@@ -2,7 +2,7 @@
 
 import secrets
 
-from accounts.models import Profile, profile_for
+from accounts.models import profile_for
 
 
 def calendar_token(user) -> str:
@@ -19,11 +19,3 @@ def calendar_token_renew(user) -> str:
     profile.calendar_token = secrets.token_urlsafe(24)
     profile.save(update_fields=["calendar_token"])
     return profile.calendar_token
-
-
-def user_for_calendar(token: str):
-    """The user whose feed this is, or None (a revoked or made-up secret)."""
-    if not token:
-        return None
-    profile = Profile.objects.select_related("user").filter(calendar_token=token).first()
-    return profile.user if profile else None

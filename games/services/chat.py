@@ -14,9 +14,8 @@ from django.utils.translation import gettext as _
 from games.live.versions import forget_versions_on_commit
 from games.models import ChatMessage, ChatReport, Game, Seat
 from games.models.chat import CHAT_MAX_LENGTH, SOMETHING_TO_READ
+from games.refusals.errors import BadAction, NotAllowed, NotAPlayer
 from games.selectors.access import access_game
-
-from .errors import BadAction, NotAllowed, NotAPlayer
 
 
 def _my_seat(game_id, user) -> Seat:

@@ -23,9 +23,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 
-from django.db.models import Exists, OuterRef
-
-from accounts.models import Vacation
+from accounts.selectors import vacation_pauses, vacation_rows
 from games import engine
 from games.engine import EventType, Phase
 from games.models import Game, GameStatus, Seat
@@ -108,21 +106,7 @@ def pauses_for(game: Game, seat: Seat) -> list[Pause]:
     after the turn began, unless the game was created without vacations."""
     if not game.allow_vacations or game.turn_started_at is None:
         return []
-    return list(
-        Vacation.objects.filter(user_id=seat.user_id, ends_at__gt=game.turn_started_at)
-        .order_by("starts_at")
-        .values_list("starts_at", "ends_at")
-    )
-
-
-def with_vacation_flag(seats):
-    """Seats annotated `has_vacation`: their player has a vacation that ends after the
-    game's turn began (one EXISTS in the seats' own query), so SeatPauses reads the vacations
-    only when one of them may pause a clock."""
-    later = Vacation.objects.filter(
-        user_id=OuterRef("user_id"), ends_at__gt=OuterRef("game__turn_started_at")
-    )
-    return seats.annotate(has_vacation=Exists(later))
+    return vacation_pauses(user_id=seat.user_id, ending_after=game.turn_started_at)
 
 
 class SeatPauses:
@@ -141,12 +125,8 @@ class SeatPauses:
         ):
             self._rows = []  # the seats' query said none of them has one
         if self._rows is None:
-            self._rows = list(
-                Vacation.objects.filter(
-                    user_id__in=[s.user_id for s in self._seats], ends_at__gt=self._since
-                )
-                .order_by("starts_at")
-                .values_list("user_id", "starts_at", "ends_at", "last_day")
+            self._rows = vacation_rows(
+                user_ids=[s.user_id for s in self._seats], ending_after=self._since
             )
         return self._rows
 
@@ -157,7 +137,7 @@ class SeatPauses:
 
     def away(self, now: datetime) -> dict[int, date]:
         """{user id: last day away} for the players on vacation at `now` (not before
-        `since`), as selectors.away_until."""
+        `since`), as accounts.selectors.vacation_away_until."""
         if not self._game.allow_vacations or self._since is None:
             return {}
         return {

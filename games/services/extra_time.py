@@ -11,14 +11,14 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from games.models import GameStatus, Move
+from games.refusals.errors import BadAction, GameMovedOn, GameNotActive, NotAllowed, NotAPlayer
+from games.selectors.replay import EXTRA_TIME_ACTION
 
 from .clock import give_time
-from .errors import BadAction, GameMovedOn, GameNotActive, NotAllowed, NotAPlayer
 from .locking import lock_game
 from .transition import next_move_number
 
 EXTRA_TIME_SECONDS = 24 * 60 * 60
-EXTRA_TIME_ACTION = "extra_time"  # a Move of the site's, not the engine's: replay skips it
 
 
 def may_give_time(game, giver, receiver) -> bool:

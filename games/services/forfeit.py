@@ -14,10 +14,11 @@ from django.db import transaction
 from django.utils import timezone
 
 from games import engine
-from games.botplay.queue import queue_bot_turns
 from games.live.versions import forget_versions_on_commit
 from games.mail import notify
 from games.models import BotLevel
+from games.selectors.replay import FORFEIT_ACTION
+from games.services.events import announce_position
 
 from .clock import set_deadlines
 from .finish import game_abort
@@ -26,7 +27,6 @@ from .transition import record_transition
 
 log = logging.getLogger(__name__)
 
-FORFEIT_ACTION = {"type": "forfeit"}
 # The level of the bot that plays on the seat of a player who left.
 TAKEOVER_LEVEL = BotLevel.CASUAL
 
@@ -120,7 +120,7 @@ def take_over_seat(*, game, seats, seat, now: datetime):
     game.version += 1
     game.save(update_fields=["version", "deadline"])
     notify.on_seat_left(game, seats, seat)
-    queue_bot_turns(game, seats, engine.State.from_dict(game.state))
+    announce_position(game, seats, engine.State.from_dict(game.state))
     forget_versions_on_commit(game.pk)
     log.info("game %s: a %s bot took over seat %s", game.pk, TAKEOVER_LEVEL, seat.pk)
     return seat

@@ -19,9 +19,9 @@ from games.mail.keys import invitation_key
 from games.mail.outbox import record
 from games.models import Game, GameStatus, Invitation, InvitationStatus
 from games.models import NotificationKind as Kind
+from games.refusals.errors import GameNotActive, InvalidSettings, NotAllowed, NotAPlayer
 
 from .bots import seat_bot_locked
-from .errors import GameNotActive, InvalidSettings, NotAllowed, NotAPlayer
 from .lobby import create_game_locked, join_game_locked, start_locked
 from .locking import lock_game
 

@@ -22,7 +22,6 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from games import engine
-from games.botplay.queue import queue_bot_turns
 from games.mail import notify
 from games.models import Game, GameStatus, MapChoice, Seat
 from games.models.game import (
@@ -31,10 +30,11 @@ from games.models.game import (
     MAX_TURN_SECONDS,
     MIN_TURN_SECONDS,
 )
+from games.refusals.errors import GameFull, GameNotActive, InvalidSettings, NotAllowed, NotAPlayer
+from games.services.events import announce_position
+from games.words.seat_colors import first_free_color
 
 from .clock import settle_clock
-from .colors import first_free_color
-from .errors import GameFull, GameNotActive, InvalidSettings, NotAllowed, NotAPlayer
 from .locking import lock_game
 
 MIN_PLAYERS = engine.MIN_PLAYERS
@@ -214,7 +214,7 @@ def start_locked(game: Game) -> None:
         update_fields=["state", "started_at", "version", "status", "deadline", "turn_started_at"]
     )
     notify.on_game_started(game)
-    queue_bot_turns(game, seats, state)
+    announce_position(game, seats, state)
 
 
 def bump_locked(game: Game) -> None:

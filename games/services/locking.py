@@ -1,8 +1,7 @@
 """The one way a service takes hold of a game: its row, locked until the transaction ends."""
 
 from games.models import Game, Seat
-
-from .errors import NotAPlayer
+from games.refusals.errors import NotAPlayer
 
 
 def lock_game(game_id) -> Game:

@@ -9,8 +9,7 @@ from django.utils.translation import gettext as _
 
 from games.models import PrivateNote, Seat
 from games.models.note import NOTE_MAX_LENGTH
-
-from .errors import BadAction, NotAPlayer
+from games.refusals.errors import BadAction, NotAPlayer
 
 
 def note_save(*, game_id, user, text) -> PrivateNote:

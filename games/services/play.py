@@ -13,11 +13,12 @@ from games import engine
 from games.live.versions import forget_versions_on_commit
 from games.models import Game, GameStatus, Move, Seat
 from games.models.game import ACTIVE_STATUSES
+from games.refusals.errors import BadAction, GameMovedOn, GameNotActive, NotAllowed, NotAPlayer
 from games.selectors.log import PAGE_LOG_MOVES, remember_move
+from games.selectors.vacations import with_vacation_flag
 from games.words.refusals import refusal_sentence
 
-from .clock import SeatPauses, with_vacation_flag
-from .errors import BadAction, GameMovedOn, GameNotActive, NotAllowed, NotAPlayer
+from .clock import SeatPauses
 from .locking import lock_game_with_seats
 from .transition import record_transition
 

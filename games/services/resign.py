@@ -11,9 +11,10 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from games.models import Move
+from games.refusals.errors import GameNotActive, NotAllowed, NotAPlayer
+from games.selectors.replay import FORFEIT_ACTION
 
-from .errors import GameNotActive, NotAllowed, NotAPlayer
-from .forfeit import FORFEIT_ACTION, seat_leaves
+from .forfeit import seat_leaves
 from .locking import lock_game
 
 

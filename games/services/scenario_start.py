@@ -27,12 +27,18 @@ from games import engine
 from games.mail import notify
 from games.models import Game, MapChoice, Move, Seat
 from games.models.game import DEFAULT_TURN_SECONDS, MAX_TURN_SECONDS, MIN_TURN_SECONDS, new_seed
+from games.refusals.errors import (
+    GameNotActive,
+    GameServiceError,
+    InvalidSettings,
+    NotAllowed,
+    NotAPlayer,
+)
+from games.selectors.replay import CLOCK_ONLY_ACTIONS, move_action, start_state
 from games.words.refusals import refusal_sentence
+from games.words.seat_colors import first_free_color
 
 from .clock import settle_clock
-from .colors import first_free_color
-from .errors import GameNotActive, GameServiceError, InvalidSettings, NotAllowed, NotAPlayer
-from .replay import CLOCK_ONLY_ACTIONS, move_action, start_state
 
 MAX_SCENARIO_BYTES = 256 * 1024
 

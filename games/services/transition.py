@@ -9,10 +9,10 @@ from django.db.models.functions import Coalesce
 from django.utils import timezone
 
 from games import engine
-from games.botplay.queue import queue_bot_turns
 from games.mail import notify
 from games.models import Claim, Game, Move, Seat
 from games.services.claims import claims_from_events
+from games.services.events import announce_position
 
 from .clock import SeatPauses, settle_clock
 from .finish import game_abort, game_finish
@@ -128,5 +128,5 @@ def record_transition(
             game_finish(game=game, seats=seats, final=public["final"], now=now)
     # settle_clock starts a new turn at `now`: only then is a your-turn mail owed.
     notify.on_move(game, move, seats, turn_started=game.turn_started_at == now)
-    queue_bot_turns(game, seats, new_state)
+    announce_position(game, seats, new_state)
     return move

@@ -25,9 +25,9 @@ from accounts.models import Vacation, profile_for
 from games.mail.clock import zone
 from games.models import Seat
 from games.models.game import ACTIVE_STATUSES
+from games.refusals.errors import GameServiceError
 
 from .clock import set_deadlines
-from .errors import GameServiceError
 from .locking import lock_game
 
 VACATION_DAYS_PER_YEAR = 21

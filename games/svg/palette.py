@@ -12,7 +12,7 @@ from collections.abc import Mapping, Sequence
 
 from django.utils.translation import pgettext_lazy
 
-from games.services.colors import SEAT_COLORS, seat_color_id
+from games.words.seat_colors import SEAT_COLORS, seat_color_id
 
 # Route and card colours; "purple" is the pink/violet of the game.
 CARD_COLORS: Mapping[str, str] = {

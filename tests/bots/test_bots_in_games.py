@@ -15,14 +15,14 @@ from django.utils import timezone
 from game_steps import make_users, play_one, seat_to_move, started_game, state_of
 
 from games import engine
+from games.botplay.tasks import play_bot_turn as play_bot_turn_task
 from games.botplay.turns import PLAYED, STALE, decide, play_bot_turn
 from games.engine.maps import CARD_KINDS
 from games.heartbeat import sweeps
-from games.heartbeat.tasks import play_bot_turn as play_bot_turn_task
 from games.models import Game, GameStatus, Move, Notification, RatingChange, Seat
 from games.ratings.boards import OVERALL
+from games.refusals.errors import NotAllowed
 from games.services.bots import game_add_bot, game_against_bots
-from games.services.errors import NotAllowed
 from games.services.extra_time import game_give_time
 from games.services.forfeit import game_forfeit
 from games.services.lobby import game_create, game_join, game_leave

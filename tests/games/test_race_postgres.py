@@ -16,7 +16,7 @@ from game_steps import a_legal_action, make_users, play_one, seat_to_move, start
 
 from games import engine
 from games.models import GameStatus, Move
-from games.services.errors import GameMovedOn, GameNotActive, NotAllowed
+from games.refusals.errors import GameMovedOn, GameNotActive, NotAllowed
 from games.services.extra_time import game_give_time
 from games.services.forfeit import game_forfeit
 from games.services.play import game_play

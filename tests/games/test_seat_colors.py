@@ -1,8 +1,8 @@
 """Seat colours: each seat its own, none a card colour, and seats coloured before the palette
 changed keep a colour of their own."""
 
-from games.services.colors import COLOR_IDS, color_name, first_free_color
 from games.svg.palette import CARD_COLORS, player_css
+from games.words.seat_colors import COLOR_IDS, color_name, first_free_color
 
 
 def test_seats_take_the_colours_in_order():

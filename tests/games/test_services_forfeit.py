@@ -15,10 +15,10 @@ from game_steps import (
 )
 
 from games.models import GameStatus, Move, Rating, RatingChange
-from games.services.errors import NotAllowed
+from games.refusals.errors import NotAllowed
+from games.selectors.replay import rebuild_state
 from games.services.forfeit import game_forfeit
 from games.services.play import game_play
-from games.services.replay import rebuild_state
 
 pytestmark = pytest.mark.django_db
 

@@ -20,7 +20,7 @@ from game_steps import (
 
 from games import engine
 from games.models import GameStatus, Move
-from games.services.errors import (
+from games.refusals.errors import (
     BadAction,
     GameMovedOn,
     GameNotActive,

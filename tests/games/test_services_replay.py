@@ -9,7 +9,7 @@ from games import engine
 from games.engine.describe import continued
 from games.models import GameStatus, Move, Notification, NotificationKind, RatingChange
 from games.selectors.log import logged_moves, names_for
-from games.services.replay import rebuild_state, state_at
+from games.selectors.replay import rebuild_state, state_at
 from games.words.game_log import move_entries
 
 pytestmark = pytest.mark.django_db

@@ -9,10 +9,10 @@ from django.utils import timezone
 from game_steps import a_legal_action, make_users, started_game
 
 from games.models import GameStatus
+from games.refusals.errors import NotAPlayer
 from games.selectors.access import access_game, awaiting_count, open_games, view_for
 from games.selectors.lobby import my_games
 from games.selectors.log import names_for
-from games.services.errors import NotAPlayer
 from games.services.lobby import game_create, game_join
 from games.services.play import game_play
 

@@ -12,7 +12,7 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from game_steps import make_user, make_users, play_one, started_game
 
-from games.web.views.version import poll_ticket
+from games.live.poll import poll_ticket
 from ttr_site.wsgi import application
 
 # No test transaction around these: the WSGI application drops a connection left inside

@@ -19,7 +19,7 @@ from mail_steps import make_player
 from games import engine
 from games.heartbeat import sweeps
 from games.models import Move
-from games.services.errors import GameMovedOn
+from games.refusals.errors import GameMovedOn
 from games.services.play import game_play
 
 pytestmark = [

@@ -12,8 +12,8 @@ from game_steps import make_user, make_users, state_of
 
 from games import engine
 from games.models import Game, GameStatus, Move
+from games.selectors.replay import rebuild_state, state_at
 from games.services.play import game_play
-from games.services.replay import rebuild_state, state_at
 
 pytestmark = pytest.mark.django_db
 

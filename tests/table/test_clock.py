@@ -10,10 +10,10 @@ from game_steps import act, make_users, play_a_turn, seats_to_move
 from table_steps import START, game_in_play, game_page, page_of, sweep_at
 
 from games.models import Move, Notification
+from games.refusals.errors import GameMovedOn, NotAllowed
+from games.selectors.replay import rebuild_state
 from games.services.clock import runs_out_at, time_run
-from games.services.errors import GameMovedOn, NotAllowed
 from games.services.extra_time import game_give_time
-from games.services.replay import rebuild_state
 
 pytestmark = pytest.mark.django_db
 

@@ -9,8 +9,8 @@ from django.test import Client
 from game_steps import make_users, play_one, seat_to_move, started_game
 
 from games.models import GameStatus, Move, RatingChange
-from games.services.errors import NotAllowed
-from games.services.replay import rebuild_state
+from games.refusals.errors import NotAllowed
+from games.selectors.replay import rebuild_state
 from games.services.resign import game_resign
 
 pytestmark = pytest.mark.django_db

@@ -8,9 +8,9 @@ from rest_framework.response import Response
 from games.api.docs import refusals
 from games.api.serializers.strict import StrictBody
 from games.models.note import NOTE_MAX_LENGTH
+from games.refusals.errors import NotAPlayer
 from games.selectors.access import access_game, seat_for
 from games.selectors.notes import my_note
-from games.services.errors import NotAPlayer
 from games.services.notes import note_save
 
 from .base import ApiView

@@ -15,7 +15,7 @@ from django.utils.translation import gettext_lazy
 
 from games.engine import ActionType
 from games.engine.maps import CARD_KINDS
-from games.services.errors import BadAction
+from games.refusals.errors import BadAction
 
 CHOOSE_PAYMENT = gettext_lazy("Choose one of the ways to pay that are offered.")
 # ASCII digits only (str.isdigit also takes '²' and '١', which int() refuses or reads), and

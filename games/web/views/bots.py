@@ -4,9 +4,9 @@ from django.http import Http404
 from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
-from games.botplay.players import bot_record
 from games.models import BotLevel
 from games.models.seat import bot_label
+from games.selectors.bots import bot_record
 
 
 @require_GET

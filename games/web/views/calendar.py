@@ -14,9 +14,9 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 from icalendar import Calendar, Event
 
+from accounts.selectors import user_by_calendar_token
 from games.mail.keys import turn_stamp
 from games.selectors.access import awaiting_seats
-from games.services.calendar_token import user_for_calendar
 
 # A deadline is a moment; shown as a short event ending at it, so calendars draw it.
 EVENT_LENGTH = timedelta(minutes=30)
@@ -51,7 +51,7 @@ def deadline_events(user) -> list[Event]:
 
 @require_GET
 def calendar_feed(request, token: str):
-    user = user_for_calendar(token)
+    user = user_by_calendar_token(token=token)
     if user is None:
         raise Http404()
     calendar = Calendar()

@@ -6,12 +6,12 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 from django.views.decorators.vary import vary_on_headers
 
+from games.live.poll import poll_ticket
+from games.refusals.errors import GameServiceError, NotAPlayer
 from games.services.chat import chat_mute, chat_post, chat_report
-from games.services.errors import GameServiceError, NotAPlayer
 
 from .page import chat_context
 from .render import load_table
-from .version import poll_ticket
 
 FRAGMENT = "games/play/chat_fragment.html"
 

@@ -9,14 +9,13 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from accounts.selectors import vacation_away_until
 from games.models import BotLevel, Game, GameStatus
 from games.models.seat import bot_label
+from games.refusals.errors import GameServiceError, NotAPlayer
 from games.selectors.access import open_games, seat_for, with_seats
 from games.selectors.lobby import my_games
-from games.selectors.vacations import away_until
 from games.services.bots import game_add_bot, game_against_bots
-from games.services.colors import color_name
-from games.services.errors import GameServiceError, NotAPlayer
 from games.services.invitations import (
     game_create_inviting,
     game_rematch,
@@ -40,6 +39,7 @@ from games.web.forms import (
     turn_time_label,
 )
 from games.words.clock_text import duration_text
+from games.words.seat_colors import color_name
 
 
 def game_page_path(game: Game) -> str:
@@ -207,7 +207,7 @@ def mine(request):
     games = my_games(request.user)
     listed = _dress(request, list(games))
     others = {s.user_id for g in listed if g.is_active for s in g.seats.all()} - {request.user.pk}
-    away = away_until(others, timezone.now())
+    away = vacation_away_until(user_ids=others, now=timezone.now())
     for game in listed:
         game.opponents = [
             seat.user.username for seat in game.seats.all() if seat.user_id != request.user.pk

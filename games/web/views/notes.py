@@ -9,7 +9,7 @@ from django.utils.html import escape
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from games.services.errors import GameServiceError, NotAPlayer
+from games.refusals.errors import GameServiceError, NotAPlayer
 from games.services.notes import note_save
 
 

@@ -5,7 +5,7 @@ from django.views.decorators.http import require_POST
 from django.views.decorators.vary import vary_on_headers
 
 from games.engine import ActionType, IllegalMove
-from games.services.errors import (
+from games.refusals.errors import (
     GameServiceError,
     NotAPlayer,
     http_status_for,

@@ -9,9 +9,9 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from games.refusals.errors import GameServiceError
 from games.selectors.access import access_game
 from games.selectors.export import export_document
-from games.services.errors import GameServiceError
 from games.services.scenario_start import (
     MAX_SCENARIO_BYTES,
     ScenarioRefused,

@@ -6,12 +6,12 @@ from django.shortcuts import render
 from django.utils.cache import patch_cache_control
 
 from games.engine import ActionType, Phase
+from games.live.poll import poll_ticket
 from games.selectors.access import access_game, seat_for
 from games.web.context_processors import KNOWN_AWAITING
 
 from .page import page_context
 from .table import Table
-from .version import poll_ticket
 
 PAGE = "games/play/game.html"
 FRAGMENTS = "games/play/fragments.html"

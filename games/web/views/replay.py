@@ -9,7 +9,7 @@ from games.engine import EventType
 from games.selectors.access import access_game, seat_for
 from games.selectors.export import export_allowed
 from games.selectors.log import logged_moves, names_for
-from games.services.replay import replay_to
+from games.selectors.replay import replay_to
 from games.svg import board_svg, card_svg
 from games.svg.palette import colour_class, player_css, player_initials
 from games.words.game_log import move_entries, tunnel_reveals, turns_of

@@ -7,7 +7,7 @@ from django.shortcuts import redirect
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from games.services.errors import GameServiceError, NotAPlayer
+from games.refusals.errors import GameServiceError, NotAPlayer
 from games.services.extra_time import game_give_time
 from games.services.resign import game_resign
 

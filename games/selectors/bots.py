@@ -1,4 +1,5 @@
-"""The bots' accounts: a seat played by a bot from the start belongs to one of them.
+"""The bots' accounts as read: their names and their record against people. A seat played
+by a bot from the start belongs to one of them (games.services.bot_accounts makes them).
 
 Each level has a few accounts ("Casual bot", "Casual bot 2", ...), as a game seats a
 user once and may seat the same level up to four times. They cannot log in (no
@@ -6,7 +7,6 @@ password, inactive), have no address (so no mail), and their name has a space, w
 sign-up accepts, so nobody can take it.
 """
 
-from django.contrib.auth import get_user_model
 from django.db.models import Avg, Count, Q
 
 from games.engine import MAX_PLAYERS
@@ -36,21 +36,6 @@ BOT_USERNAMES = {
 def level_of_username(username: str) -> str | None:
     """The level a bot account plays at, or None for a person."""
     return BOT_USERNAMES.get(username)
-
-
-def bot_account(level: str, taken: set[int]):
-    """The first of the level's accounts not among the user ids `taken` (created once)."""
-    User = get_user_model()
-    for index in range(1, MAX_PLAYERS):
-        user, created = User.objects.get_or_create(
-            username=bot_username(level, index), defaults={"is_active": False, "email": ""}
-        )
-        if created:
-            user.set_unusable_password()
-            user.save(update_fields=["password"])
-        if user.pk not in taken:
-            return user
-    raise ValueError("a game has no room for another bot of this level")
 
 
 def bot_record(level: str) -> dict:

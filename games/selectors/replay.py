@@ -3,8 +3,10 @@
 from games import engine
 from games.models import Game, Move
 
-from .extra_time import EXTRA_TIME_ACTION
-from .forfeit import FORFEIT_ACTION
+# Moves of the site's own, not the engine's: one more day on a player's clock (replay skips
+# it), and a player leaving the game (replay hands it to the engine as a forfeit).
+EXTRA_TIME_ACTION = "extra_time"
+FORFEIT_ACTION = {"type": "forfeit"}
 
 CLOCK_ONLY_ACTIONS = {EXTRA_TIME_ACTION}
 

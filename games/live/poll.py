@@ -1,0 +1,73 @@
+"""The cheap question open game pages ask every few seconds: has anything moved?
+
+A page carries a signed poll ticket (the game and the viewer, made when the page was
+shown, so the page was allowed to see the game then; nobody loses a game they could see).
+A poll with a valid ticket reads one row by its primary key and nothing else: no session,
+no user. Without one (a page older than the ticket's lifetime) the poll reads the session
+and checks the access as every page does.
+"""
+
+from django.core import signing
+
+from games.live.presence import note_seen_by
+from games.live.versions import game_versions
+
+# htmx listens for this event on <body> and then fetches the page's fragments.
+MOVED_EVENT = "game-moved"
+# ... and for this one fetches only the chat (a message never changes the position).
+CHAT_EVENT = "chat-moved"
+# The page's script adds this to a poll made while the page is on screen (Page Visibility
+# API). A tab in the background keeps polling, but its player is not at the table.
+VISIBLE_PARAMETER = "visible"
+TICKET_PARAMETER = "t"
+TICKET_SALT = "games.version-poll"
+# A page open longer than this polls the slow way (its session) until it is shown again.
+TICKET_MAX_AGE = 60 * 60 * 24
+
+
+def poll_ticket(game_id: int, user) -> str:
+    """The ticket a page that may see the game polls with (user 0: not signed in)."""
+    user_id = user.pk if user is not None and user.is_authenticated else 0
+    return signing.TimestampSigner(salt=TICKET_SALT).sign(f"{game_id}.{user_id}")
+
+
+def poll_answer(
+    versions: tuple[int, int], query, if_none_match: str | None
+) -> tuple[int, list[tuple[str, str]], bytes]:
+    """Status, headers and body of the poll's answer, from the game's version and chat
+    version and the client's `v` and `c` (also served without Django's stack:
+    games.live.poll_wsgi)."""
+    version, chat_version = versions
+    etag = f'"v{version}c{chat_version}"'
+    headers = [("ETag", etag), ("Cache-Control", "private, no-cache")]
+    chat_seen = query.get("c") in (None, str(chat_version))
+    if if_none_match == etag:
+        return 304, headers, b""
+    if query.get("v") == str(version) and chat_seen:
+        return 204, headers, b""
+    event = CHAT_EVENT if query.get("v") == str(version) else MOVED_EVENT
+    headers += [("Content-Type", "text/plain"), ("HX-Trigger", event)]
+    return 200, headers, str(version).encode()
+
+
+def ticket_viewer(ticket: str | None, game_id: int) -> int | None:
+    """The user id (0: nobody signed in) a valid ticket for this game names, else None."""
+    if not ticket:
+        return None
+    try:
+        value = signing.TimestampSigner(salt=TICKET_SALT).unsign(ticket, max_age=TICKET_MAX_AGE)
+    except signing.BadSignature:
+        return None
+    game, _, user = value.partition(".")
+    if game != str(game_id) or not user.isdigit():
+        return None
+    return int(user)
+
+
+def ticket_versions(game_id: int, viewer: int, visible: bool) -> tuple[int, int]:
+    """The versions a poll with a valid ticket is answered from; a page on screen is noted
+    as seen (no your-turn mail needed)."""
+    versions = game_versions(game_id=game_id)
+    if visible and viewer:
+        note_seen_by(viewer, game_id)
+    return versions
