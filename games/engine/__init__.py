@@ -1,12 +1,16 @@
 """The rules of Ticket to Ride (USA and Europe), pure Python: see README.md for the API."""
 
 from .actions import (
+    ACTION_CLASSES,
+    ACTION_FIELDS,
     Action,
+    ActionFieldSpec,
     BuildStation,
     ClaimRoute,
     DeclineTunnel,
     DrawCard,
     DrawTickets,
+    FieldType,
     KeepTickets,
     Pass,
     PayTunnel,
@@ -38,12 +42,15 @@ from .view import player_view
 from .view_types import FinalView, PendingView, PlayerEntryView, PlayerResultView, PlayerView
 
 __all__ = [
+    "ACTION_CLASSES",
+    "ACTION_FIELDS",
     "FORFEIT",
     "MAPS",
     "MAX_PLAYERS",
     "MIN_PLAYERS",
     "TUNNEL_REVEAL",
     "Action",
+    "ActionFieldSpec",
     "ActionType",
     "BuildStation",
     "ClaimRoute",
@@ -51,6 +58,7 @@ __all__ = [
     "DrawCard",
     "DrawTickets",
     "EventType",
+    "FieldType",
     "FinalResult",
     "FinalView",
     "IllegalMove",
