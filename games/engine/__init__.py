@@ -38,6 +38,7 @@ from .seats import must_act, players_to_act
 from .setup import MAX_PLAYERS, MIN_PLAYERS, new_game
 from .state import State
 from .statistics import game_statistics
+from .tickets import borrowable_routes
 from .view import player_view
 from .view_types import FinalView, PendingView, PlayerEntryView, PlayerResultView, PlayerView
 
@@ -80,6 +81,7 @@ __all__ = [
     "TieBreak",
     "action_from_dict",
     "apply",
+    "borrowable_routes",
     "describe",
     "forfeit",
     "game_statistics",
