@@ -17,6 +17,7 @@ from .actions import (
     action_from_dict,
 )
 from .describe import describe
+from .determinise import InconsistentGuess, determinise
 from .enums import ActionType, EventType, PendingKind, Phase, TieBreak
 from .errors import IllegalMove, MalformedAction
 from .legal import is_legal, legal_action_kinds, legal_actions, legal_options
@@ -63,6 +64,7 @@ __all__ = [
     "FinalResult",
     "FinalView",
     "IllegalMove",
+    "InconsistentGuess",
     "KeepTickets",
     "MalformedAction",
     "Map",
@@ -83,6 +85,7 @@ __all__ = [
     "apply",
     "borrowable_routes",
     "describe",
+    "determinise",
     "forfeit",
     "game_statistics",
     "get_map",
