@@ -10,7 +10,7 @@ import heapq
 from collections.abc import Iterable, Mapping
 from functools import cache
 
-from games.engine import get_map
+from games.engine import borrowable_routes, get_map
 from games.engine.doubles import tracks_shared, twin_closes
 from games.engine.maps import COLORS, LOCOMOTIVE, Map
 
@@ -47,7 +47,7 @@ class _Graph:
     order, so the search's heap breaks ties between equal costs as it would between ids;
     each city's edges keep their order, so ties between equal paths go the same way."""
 
-    __slots__ = ("city", "edges", "route_ids", "route", "ends", "twinned", "_lengths", "_costs")
+    __slots__ = ("city", "edges", "route_ids", "route", "twinned", "_lengths", "_costs")
 
     def __init__(self, map_id: str) -> None:
         m = get_map(map_id)
@@ -55,7 +55,6 @@ class _Graph:
         self.city = {c: i for i, c in enumerate(sorted(adj))}
         self.route_ids: tuple[str, ...] = tuple(m.routes)
         self.route = {rid: i for i, rid in enumerate(self.route_ids)}
-        self.ends = tuple((m.routes[r].a, m.routes[r].b) for r in self.route_ids)
         # per route number: the routes whose twin it is (its claim may close them)
         self.twinned = tuple(
             tuple(self.route[u.id] for u in m.routes.values() if u.double_of == r)
@@ -163,24 +162,20 @@ class Knowledge:
         g = _graph(self.map.id)
         alone: list[float | None] = list(g.within(self.trains))
         route = g.route
-        ends = g.ends
         twinned = g.twinned
         me = self.me
         shared = self.shared
-        stations = self.stations
         claims = self.claims
+        # rivals' routes one of the seat's stations may borrow: the engine's rule
+        lent = {r for c in self.stations for r in borrowable_routes(self.map, claims, me, c)}
         borrowed = []  # rivals' routes, by what they cost through others
         for rid, owner in claims.items():
             i = route[rid]
-            if owner == me:
-                alone[i] = 0.0
+            if owner == me or rid in lent:
+                alone[i] = 0.0  # its own, or one a station borrows
             else:
-                a, b = ends[i]
-                if stations and (a in stations or b in stations):
-                    alone[i] = 0.0  # a station borrows it
-                else:
-                    alone[i] = None
-                    borrowed.append(i)
+                alone[i] = None
+                borrowed.append(i)
             if twin_closes(owner, me, shared):
                 for j in twinned[i]:  # a claimed twin closes the route (is_open)
                     if g.route_ids[j] not in claims:

@@ -28,12 +28,12 @@ from games.engine import (
     Phase,
     State,
     apply,
+    determinise,
     get_map,
     player_view,
 )
-from games.engine.cards import BOX, KIND_INDEX
+from games.engine.cards import BOX, KIND_INDEX, hand_to_dict
 from games.engine.maps import CARD_KINDS
-from games.engine.state import TICKET_CHOICE, Claims
 
 from .base import Seat, seat_for
 from .common import best_claim, claims_by_route
@@ -73,91 +73,59 @@ def known_cards(history: Sequence[Mapping], players: Sequence[str]) -> dict[str,
 
 
 def sample_world(view: Mapping, history: Sequence[Mapping], rng: random.Random) -> State:
-    """A full game state consistent with `view` (the seat's knowledge), hidden parts drawn."""
+    """A full game state consistent with `view` (the seat's knowledge), hidden parts drawn:
+    the others' hands (the cards they are known to hold, the rest from the unseen cards),
+    the piles from what is left, the others' tickets from the tickets the seat has not seen."""
     me = view["viewer"]
-    players = tuple(view["players_order"])
+    others = [p for p in view["players_order"] if p != me]
     m = get_map(view["map"])
     pool = list(BOX)
-    my_hand = view["players"][me]["hand"]
-    for kind, n in my_hand.items():
+    for kind, n in view["players"][me]["hand"].items():
         pool[KIND_INDEX[kind]] -= n
     for kind in view["face_up"]:
         pool[KIND_INDEX[kind]] -= 1
-    known = known_cards(history, players)
-    hands = []
-    for p in players:
-        if p == me:
-            hands.append(tuple(my_hand.get(k, 0) for k in CARD_KINDS))
-            continue
+    known = known_cards(history, view["players_order"])
+    hands = {}
+    for p in others:
         want = view["players"][p]["card_count"]
         hand = [0] * len(CARD_KINDS)
         for i, n in enumerate(known[p]):
             take = min(n, pool[i], want - sum(hand))
             hand[i] += take
             pool[i] -= take
-        hands.append(hand)
+        hands[p] = hand
     unseen = [k for k, n in zip(CARD_KINDS, pool, strict=True) for _ in range(max(n, 0))]
     rng.shuffle(unseen)
-    for seat, p in enumerate(players):
-        if p == me:
-            continue
-        hand = hands[seat]
+    for p in others:
+        hand = hands[p]
         while sum(hand) < view["players"][p]["card_count"] and unseen:
             hand[KIND_INDEX[unseen.pop()]] += 1
-        hands[seat] = tuple(hand)
+        hands[p] = hand_to_dict(hand)
     discard_n = min(view["discard_count"], len(unseen))
-    discard = tuple(unseen[:discard_n])
-    deck = tuple(unseen[discard_n:])
 
     mine = set(view["players"][me]["tickets"]) | set(view["players"][me].get("offered") or [])
     regular = [t for t in m.regular_tickets if t not in mine]
     longs = [t for t in m.long_tickets if t not in mine]
     rng.shuffle(regular)
     rng.shuffle(longs)
-    ticket_deck = tuple(regular[: view["ticket_deck_count"]])
     rest = regular[view["ticket_deck_count"] :]
-    tickets = []
-    for p in players:
-        if p == me:
-            tickets.append(tuple(view["players"][me]["tickets"]))
-            continue
+    tickets = {}
+    for p in others:
         n = view["players"][p]["ticket_count"]
         got = []
         if longs and n and (rng.random() < 0.5 or not rest):
             got.append(longs.pop())
         while len(got) < n and (rest or longs):
             got.append(rest.pop() if rest else longs.pop())
-        tickets.append(tuple(got))
-    last = view["last_round_ends_after"]
-    # a ticket choice of the seat's own stays pending (its offer is in its view)
-    choosing = (view["pending"] or {}).get("kind") == PendingKind.TICKETS
-    offered = tuple(
-        tuple(view["players"][me].get("offered") or ()) if choosing and p == me else ()
-        for p in players
-    )
-    return State(
-        map_id=view["map"],
-        players=players,
+        tickets[p] = got
+    return determinise(
+        view,
+        hands=hands,
+        tickets=tickets,
+        deck=unseen[discard_n:],
+        discard=unseen[:discard_n],
+        ticket_deck=regular[: view["ticket_deck_count"]],
         seed=rng.getrandbits(32),
-        shuffles=0,
-        phase=Phase.PLAY,
-        current=players.index(view["current"]),
-        pending=TICKET_CHOICE if choosing else None,
-        deck=deck,
-        discard=discard,
-        face_up=tuple(view["face_up"]),
-        ticket_deck=ticket_deck,
-        claims=Claims(view["claims"]),
-        stations=dict(view["stations"]),
-        hands=tuple(hands),
-        tickets=tuple(tickets),
-        offered=offered,
-        trains=tuple(view["players"][p]["trains"] for p in players),
-        scores=tuple(view["players"][p]["score"] for p in players),
-        forfeited=tuple(view["players"][p]["forfeited"] for p in players),
-        last_round_ends_after=None if last is None else players.index(last),
-        passes=0,
-        final=None,
     )
 
 

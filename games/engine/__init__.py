@@ -1,18 +1,23 @@
 """The rules of Ticket to Ride (USA and Europe), pure Python: see README.md for the API."""
 
 from .actions import (
+    ACTION_CLASSES,
+    ACTION_FIELDS,
     Action,
+    ActionFieldSpec,
     BuildStation,
     ClaimRoute,
     DeclineTunnel,
     DrawCard,
     DrawTickets,
+    FieldType,
     KeepTickets,
     Pass,
     PayTunnel,
     action_from_dict,
 )
 from .describe import describe
+from .determinise import InconsistentGuess, determinise
 from .enums import ActionType, EventType, PendingKind, Phase, TieBreak
 from .errors import IllegalMove, MalformedAction
 from .legal import is_legal, legal_action_kinds, legal_actions, legal_options
@@ -34,16 +39,20 @@ from .seats import must_act, players_to_act
 from .setup import MAX_PLAYERS, MIN_PLAYERS, new_game
 from .state import State
 from .statistics import game_statistics
+from .tickets import borrowable_routes
 from .view import player_view
 from .view_types import FinalView, PendingView, PlayerEntryView, PlayerResultView, PlayerView
 
 __all__ = [
+    "ACTION_CLASSES",
+    "ACTION_FIELDS",
     "FORFEIT",
     "MAPS",
     "MAX_PLAYERS",
     "MIN_PLAYERS",
     "TUNNEL_REVEAL",
     "Action",
+    "ActionFieldSpec",
     "ActionType",
     "BuildStation",
     "ClaimRoute",
@@ -51,9 +60,11 @@ __all__ = [
     "DrawCard",
     "DrawTickets",
     "EventType",
+    "FieldType",
     "FinalResult",
     "FinalView",
     "IllegalMove",
+    "InconsistentGuess",
     "KeepTickets",
     "MalformedAction",
     "Map",
@@ -72,7 +83,9 @@ __all__ = [
     "TieBreak",
     "action_from_dict",
     "apply",
+    "borrowable_routes",
     "describe",
+    "determinise",
     "forfeit",
     "game_statistics",
     "get_map",

@@ -94,6 +94,19 @@ def outcome_on_network(
     return TicketOutcome(completed, failed, borrowed)
 
 
+def borrowable_routes(
+    game_map: Map, claims: Mapping[str, str], player: str, city: str
+) -> list[str]:
+    """The routes a station of `player` in `city` may borrow: every route of another player
+    into that city, in the map's order (the final scoring picks at most one of them)."""
+    routes = []
+    for route_id in game_map.routes_by_city.get(city, ()):
+        owner = claims.get(route_id)
+        if owner is not None and owner != player:
+            routes.append(route_id)
+    return routes
+
+
 # One station's candidate borrowings: (station city, route id, group it joins, group joined).
 _Link = tuple[str, str, str, str]
 
@@ -105,10 +118,7 @@ def _borrowing_options(game_map, claims, own_stations, player, find, ends) -> li
     for city in sorted(own_stations):
         here = find(city)
         seen: dict[str, _Link] = {}
-        for route_id in game_map.routes_by_city.get(city, ()):
-            owner = claims.get(route_id)
-            if owner is None or owner == player:
-                continue
+        for route_id in borrowable_routes(game_map, claims, player, city):
             there = find(game_map.routes[route_id].other_end(city))
             if there != here and there not in seen:
                 seen[there] = (city, route_id, here, there)

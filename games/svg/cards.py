@@ -12,6 +12,7 @@ from functools import lru_cache
 from django.utils.translation import get_language, ngettext, pgettext, pgettext_lazy
 from django.utils.translation import gettext as _
 
+from games.engine.maps import CARD_KINDS, LOCOMOTIVE
 from games.words.names import colour_name
 
 from .markup import attr, num, text
@@ -20,9 +21,8 @@ from .textwidth import FONT
 
 CARD_W, CARD_H = 48, 72
 GAP = 5
-CARD_KINDS = ("red", "orange", "yellow", "green", "blue", "purple", "white", "black", "locomotive")
 # A card's short name as the card shows it ("Red", "Loco").
-CARD_NAMES = {"locomotive": pgettext_lazy("the locomotive card, short", "Loco")}
+CARD_NAMES = {LOCOMOTIVE: pgettext_lazy("the locomotive card, short", "Loco")}
 
 _CAR = "M-13-8h26v12h-26zM-9 6a2.6 2.6 0 1 0 .1 0zM9 6a2.6 2.6 0 1 0 .1 0z"
 _ENGINE = (
@@ -66,9 +66,9 @@ def _check(color: str) -> None:
 
 
 def _card(color: str, x: float, count: int | None) -> str:
-    fill = "url(#ttr-rainbow)" if color == "locomotive" else CARD_COLORS[color]
-    ink = "#111" if color == "locomotive" else ink_on(color)
-    icon = _ENGINE if color == "locomotive" else _CAR
+    fill = "url(#ttr-rainbow)" if color == LOCOMOTIVE else CARD_COLORS[color]
+    ink = "#111" if color == LOCOMOTIVE else ink_on(color)
+    icon = _ENGINE if color == LOCOMOTIVE else _CAR
     label = card_name(color) if count is None else f"{count} × {card_name(color)}"
     parts = [
         f'<g class="card" data-color={attr(color)} transform="translate({num(x)} 0)">',
@@ -118,7 +118,7 @@ def _card_svg(language: str | None, color: str, count: int | None) -> str:
         if count is None
         else f"{count} × {card_name(color)}"
     )
-    return _svg(CARD_W, label, _card(color, 0, count), rainbow=color == "locomotive")
+    return _svg(CARD_W, label, _card(color, 0, count), rainbow=color == LOCOMOTIVE)
 
 
 def deck_svg(count: int) -> str:
@@ -177,4 +177,4 @@ def _hand_svg(language: str | None, held: tuple[tuple[str, int], ...]) -> str:
         f"{n} {card_name(k).lower()}" for k, n in held
     )
     label = _("Your cards: %(cards)s") % {"cards": cards}
-    return _svg(width, label, body, rainbow=any(k == "locomotive" for k, _ in held))
+    return _svg(width, label, body, rainbow=any(k == LOCOMOTIVE for k, _ in held))

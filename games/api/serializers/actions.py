@@ -1,80 +1,50 @@
-"""Action dicts (the engine's JSON form) and the bodies that carry them."""
+"""Action dicts (the engine's JSON form) and the bodies that carry them.
+
+The schema of each action is built from the engine's own description of it
+(`games.engine.ACTION_FIELDS`), so the API documents exactly what the engine parses.
+"""
 
 from drf_spectacular.utils import PolymorphicProxySerializer, extend_schema_field
 from rest_framework import serializers
 
-from games.engine import ActionType
+from games.engine import ACTION_CLASSES, ACTION_FIELDS, ActionFieldSpec, ActionType, FieldType
 
 from .strict import StrictBody
 
-CARDS_HELP = 'Cards paid, by colour: `{"blue": 3, "locomotive": 1}`.'
+
+def _schema_field(spec: ActionFieldSpec) -> serializers.Field:
+    """The serializer field that documents one field of an action."""
+    help_text = spec.description
+    if spec.only_with is not None:
+        help_text += " (only with `{}: {}`).".format(*spec.only_with)
+    extra = {"help_text": help_text} if help_text else {}
+    if spec.only_with is not None:
+        extra["required"] = False
+    if spec.type is FieldType.CHOICE:
+        return serializers.ChoiceField(choices=list(spec.choices), **extra)
+    if spec.type is FieldType.CARDS:
+        count = serializers.IntegerField(min_value=spec.minimum)
+        return serializers.DictField(child=count, **extra)
+    if spec.type is FieldType.TICKETS:
+        return serializers.ListField(child=serializers.CharField(), **extra)
+    # ids and colours: strings (the engine names an unknown one in its refusal)
+    return serializers.CharField(**extra)
 
 
-def _cards():
-    return serializers.DictField(child=serializers.IntegerField(min_value=1), help_text=CARDS_HELP)
+def _action_serializer(action_type: ActionType) -> type[serializers.Serializer]:
+    """One action's serializer, named after the engine's class (`DrawCardAction`)."""
+    attrs = {"type": serializers.ChoiceField(choices=[action_type.value])}
+    for spec in ACTION_FIELDS[action_type]:
+        attrs[spec.name] = _schema_field(spec)  # a key, so "from" needs no trick
+    name = f"{ACTION_CLASSES[action_type].__name__}Action"
+    return type(name, (serializers.Serializer,), {"__module__": __name__, **attrs})
 
 
-def _type(action_type: ActionType):
-    return serializers.ChoiceField(choices=[action_type.value])
-
-
-class DrawCardAction(serializers.Serializer):
-    type = _type(ActionType.DRAW_CARD)
-    # "from" is a Python keyword: declared through the class namespace.
-    locals()["from"] = serializers.ChoiceField(choices=["deck", "face_up"])
-    color = serializers.CharField(
-        required=False, help_text="The face-up card's colour (only with `from: face_up`)."
-    )
-
-
-class ClaimRouteAction(serializers.Serializer):
-    type = _type(ActionType.CLAIM_ROUTE)
-    route = serializers.CharField(help_text="A route id, e.g. `denver-omaha`.")
-    cards = _cards()
-
-
-class DrawTicketsAction(serializers.Serializer):
-    type = _type(ActionType.DRAW_TICKETS)
-
-
-class KeepTicketsAction(serializers.Serializer):
-    type = _type(ActionType.KEEP_TICKETS)
-    tickets = serializers.ListField(
-        child=serializers.CharField(), help_text="Ids of the offered tickets to keep."
-    )
-
-
-class BuildStationAction(serializers.Serializer):
-    type = _type(ActionType.BUILD_STATION)
-    city = serializers.CharField()
-    cards = _cards()
-
-
-class PayTunnelAction(serializers.Serializer):
-    type = _type(ActionType.PAY_TUNNEL)
-    cards = _cards()
-
-
-class DeclineTunnelAction(serializers.Serializer):
-    type = _type(ActionType.DECLINE_TUNNEL)
-
-
-class PassAction(serializers.Serializer):
-    type = _type(ActionType.PASS)
-
+ACTION_SERIALIZERS = {t.value: _action_serializer(t) for t in ACTION_FIELDS}
 
 ACTION = PolymorphicProxySerializer(
     component_name="Action",
-    serializers={
-        ActionType.DRAW_CARD.value: DrawCardAction,
-        ActionType.CLAIM_ROUTE.value: ClaimRouteAction,
-        ActionType.DRAW_TICKETS.value: DrawTicketsAction,
-        ActionType.KEEP_TICKETS.value: KeepTicketsAction,
-        ActionType.BUILD_STATION.value: BuildStationAction,
-        ActionType.PAY_TUNNEL.value: PayTunnelAction,
-        ActionType.DECLINE_TUNNEL.value: DeclineTunnelAction,
-        ActionType.PASS.value: PassAction,
-    },
+    serializers=ACTION_SERIALIZERS,
     resource_type_field_name="type",
 )
 
