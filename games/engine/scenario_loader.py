@@ -53,6 +53,9 @@ class Forfeit:
 
     type = "forfeit"
 
+    def __repr__(self) -> str:
+        return "FORFEIT"  # the one instance, exported: play() knows it by identity
+
     def to_dict(self) -> dict[str, str]:
         return {"type": self.type}
 

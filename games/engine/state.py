@@ -145,6 +145,12 @@ class State:
         return STATIONS_PER_PLAYER - sum(1 for owner in self.stations.values() if owner == player)
 
     # --- JSON ---
+    def __repr__(self) -> str:
+        # Like python-chess's Board('fen'): the call that rebuilds this state, through its
+        # stored form, which checks it and rebuilds the claims' index; a field-by-field repr
+        # would be as long and make a `claims` that is a plain dict.
+        return f"State.from_dict({self.to_dict()!r})"
+
     def to_dict(self) -> dict[str, Any]:
         """Everything, hidden parts included (for storage only: show players `player_view`)."""
         return {

@@ -6,12 +6,18 @@ from __future__ import annotations
 
 import copy
 import pickle
+import random
 
 import pytest
 from engine_helpers import refused
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 import games.engine as engine
 from games.engine import (
+    FORFEIT,
+    MAPS,
+    ClaimRoute,
     DrawCard,
     IllegalMove,
     MalformedAction,
@@ -20,13 +26,46 @@ from games.engine import (
     action_from_dict,
     apply,
     forfeit,
+    get_map,
+    legal_action_kinds,
+    legal_actions,
+    legal_options,
     new_game,
+    player_view,
+    players_to_act,
 )
 
 
 def rebuilt(value):
     """The value its repr makes, evaluated where a user of the engine writes it."""
     return eval(repr(value), {name: getattr(engine, name) for name in engine.__all__})
+
+
+def random_game(map_id: str, n_players: int, seed: int):
+    """(state, player, action, events, refusals) at each step of a random legal game, with a
+    forfeit now and then; `refusals` are the IllegalMoves of a few actions the rules forbid."""
+    rng = random.Random(seed)
+    state = new_game(map_id, [f"p{i}" for i in range(n_players)], seed)
+    while state.phase != "game_over":
+        player = players_to_act(state)[0]
+        if rng.random() < 0.003:
+            state, events = forfeit(state, player)
+            yield state, player, FORFEIT, events, []
+            continue
+        refusals = []
+        for who, wrong in (
+            (player, ClaimRoute(rng.choice(sorted(get_map(map_id).routes)), (("red", 9),))),
+            (player, DrawCard("face_up", "not-a-colour")),
+            (next(p for p in state.players if p != player), DrawCard("deck")),
+        ):
+            try:
+                apply(state, who, wrong)
+            except IllegalMove as refusal:
+                refusals.append(refusal)
+        kind = rng.choice(legal_action_kinds(state, player))
+        action = rng.choice(legal_options(state, player, kind))
+        state, events = apply(state, player, action)
+        yield state, player, action, events, refusals
 
 
 def same_refusal(again: IllegalMove, refusal: IllegalMove) -> None:
@@ -97,3 +136,42 @@ def test_a_refusals_repr_names_its_code_message_variant_and_params():
     assert repr(info.value) == (
         "IllegalMove('unknown_player', \"'cat' is not playing this game.\", player=\"'cat'\")"
     )
+
+
+def test_the_boards_and_what_they_hold_round_trip():
+    for map_id in MAPS:
+        board = get_map(map_id)
+        assert repr(board) == f"get_map({map_id!r})"
+        assert rebuilt(board) is board
+        for values in (board.cities, board.routes, board.tickets):
+            for value in values.values():
+                assert rebuilt(value) == value
+        assert rebuilt(board.tie_breaks) == board.tie_breaks
+    assert rebuilt(FORFEIT) is FORFEIT
+
+
+games = st.tuples(
+    st.sampled_from(MAPS), st.integers(min_value=2, max_value=5), st.integers(0, 2**32)
+)
+
+
+@settings(max_examples=5, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(games)
+def test_every_position_action_event_and_refusal_of_a_random_game_round_trips(game):
+    map_id, n_players, seed = game
+    for steps, (state, player, action, events, refusals) in enumerate(
+        random_game(map_id, n_players, seed), 1
+    ):
+        again = rebuilt(state)
+        assert again == state and repr(again) == repr(state)
+        if steps % 10 == 0:  # the rebuilt state plays on as the original does
+            for p in players_to_act(state):
+                assert legal_actions(again, p) == legal_actions(state, p)
+        assert rebuilt(action) == action if action is not FORFEIT else rebuilt(action) is action
+        assert rebuilt(events) == events
+        assert rebuilt(player_view(state, player)) == player_view(state, player)
+        for refusal in refusals:
+            same_refusal(rebuilt(refusal), refusal)
+            same_refusal(pickle.loads(pickle.dumps(refusal)), refusal)
+    assert state.final is not None and rebuilt(state.final) == state.final
+    assert rebuilt(player_view(state, None)) == player_view(state, None)
