@@ -155,6 +155,10 @@ def _load(map_id: str) -> Map:
 
 @cache
 def get_map(map_id: str) -> Map:
+    """The board `map_id` ("usa" or "europe"), the same object at every call.
+
+    Raises KeyError if there is no such map.
+    """
     if map_id not in MAP_IDS:
         raise KeyError(f"unknown map {map_id!r}; choose one of {', '.join(MAP_IDS)}")
     return _load(map_id)

@@ -136,9 +136,11 @@ class State:
         return self.players[self.current]
 
     def seat(self, player: str) -> int:
+        """The seat index of `player`; raises ValueError if they are not in the game."""
         return self.players.index(player)
 
     def hand(self, player: str) -> dict[str, int]:
+        """The hand of `player` as colour -> count; raises ValueError as seat() does."""
         return hand_to_dict(self.hands[self.seat(player)])
 
     def stations_left(self, player: str) -> int:
@@ -185,7 +187,11 @@ class State:
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> State:
-        """Inverse of to_dict; raises ValueError on data that is not a stored state."""
+        """Inverse of to_dict.
+
+        Raises ValueError if `data` is not a stored state (a field missing or of the wrong
+        type, an unknown phase, card colour or pending decision, a player not seated).
+        """
         try:
             players = tuple(data["players_order"])
             seats = {p: i for i, p in enumerate(players)}

@@ -23,6 +23,7 @@ from games.engine import (
     MalformedAction,
     PositionNotWritable,
     ScenarioError,
+    State,
     action_from_dict,
     apply,
     forfeit,
@@ -30,9 +31,13 @@ from games.engine import (
     legal_action_kinds,
     legal_actions,
     legal_options,
+    load_scenario,
     new_game,
+    play,
     player_view,
     players_to_act,
+    position_setup,
+    run_scenario,
 )
 
 
@@ -94,6 +99,32 @@ def test_an_illegal_move_is_a_value_error_with_its_code():
     with pytest.raises(ValueError) as info:
         forfeit(over, "bob")
     assert info.value.code == "game_over"
+
+
+# Each public function that raises, made to raise: the docstring names what it raised.
+OPENING = new_game("usa", ["ann", "bob"], 1)
+FAILING_CALLS = {
+    "apply": lambda: apply(OPENING, "ann", DrawCard("deck")),
+    "forfeit": lambda: forfeit(OPENING, "cat"),
+    "play": lambda: play(OPENING, "cat", FORFEIT),
+    "action_from_dict": lambda: action_from_dict({"type": "fly"}),
+    "new_game": lambda: new_game("mars", ["ann", "bob"], 1),
+    "from_dict": lambda: State.from_dict({"map": "usa"}),
+    "load_scenario": lambda: load_scenario({"map": "mars"}),
+    "run_scenario": lambda: run_scenario([]),
+    "position_setup": lambda: position_setup(forfeit(OPENING, "ann")[0]),
+    "get_map": lambda: get_map("mars"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(FAILING_CALLS))
+def test_each_public_function_says_in_its_docstring_what_it_raises(name):
+    function = State.from_dict if name == "from_dict" else getattr(engine, name)
+    with pytest.raises(Exception) as info:
+        FAILING_CALLS[name]()
+    assert f"Raises {type(info.value).__name__}" in " ".join(function.__doc__.split())
+    # Every one of them is a ValueError but the map lookup's KeyError.
+    assert isinstance(info.value, KeyError if name == "get_map" else ValueError)
 
 
 def test_the_errors_of_the_engine_are_value_errors():
