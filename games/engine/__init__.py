@@ -21,7 +21,7 @@ from .determinise import InconsistentGuess, determinise
 from .enums import ActionType, EventType, PendingKind, Phase, TieBreak
 from .errors import IllegalMove, MalformedAction
 from .legal import is_legal, legal_action_kinds, legal_actions, legal_options
-from .maps import MAPS, Map, get_map
+from .maps import MAPS, City, Map, Route, Ticket, get_map
 from .result import FinalResult, PlayerResult
 from .rules import apply
 from .rules.forfeit import forfeit
@@ -55,6 +55,7 @@ __all__ = [
     "ActionFieldSpec",
     "ActionType",
     "BuildStation",
+    "City",
     "ClaimRoute",
     "DeclineTunnel",
     "DrawCard",
@@ -70,6 +71,7 @@ __all__ = [
     "Map",
     "Pass",
     "PositionNotWritable",
+    "Route",
     "PayTunnel",
     "PendingKind",
     "PendingView",
@@ -80,6 +82,7 @@ __all__ = [
     "PlayerView",
     "ScenarioError",
     "State",
+    "Ticket",
     "TieBreak",
     "action_from_dict",
     "apply",

@@ -249,9 +249,11 @@ def _read(data: Mapping, spec: ActionFieldSpec, action_type: ActionType) -> Any:
 
 
 def action_from_dict(data: Any) -> Action:
-    """Parse the JSON form of an action; raises MalformedAction (an IllegalMove and a ValueError).
+    """Parse the JSON form of an action.
 
-    Keys that are not part of the action (e.g. "player" in a scenario) are ignored.
+    Keys that are not part of the action (e.g. "player" in a scenario) are ignored. Raises
+    MalformedAction (an IllegalMove and a ValueError) if `data` is not an action: not an
+    object, an unknown type, a field missing or of the wrong type, an unknown colour.
     """
     if not isinstance(data, Mapping):
         raise MalformedAction("an action must be a JSON object", variant="not_an_object")

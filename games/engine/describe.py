@@ -89,7 +89,9 @@ def describe(event: Mapping[str, Any], names: Mapping[str, str], map_id: str | N
     """The sentence for `event`; `names` maps player ids to display names (id if missing).
 
     `map_id` picks the board for city names; without it the route or city id is looked up
-    on both boards (ids are distinct between them).
+    on both boards (ids are distinct between them). An event of a type it does not know
+    reads as its type. Raises KeyError if the event lacks a field the engine's events of
+    its type carry.
     """
 
     def who(key: str = "player") -> str:

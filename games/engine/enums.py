@@ -2,7 +2,9 @@
 
 Each is a StrEnum, so a member is the very string the JSON carries (`Phase.PLAY == "play"`,
 `json.dumps(Phase.PLAY) == '"play"'`): code outside the engine names them, never spells
-them, and stored states and events read back as plain strings compare equal.
+them, and stored states and events read back as plain strings compare equal. A member's
+repr is its name (`Phase.PLAY`), so a repr holding one (a state's, an event's) evaluates
+back in the engine's namespace.
 """
 
 from __future__ import annotations
@@ -10,13 +12,18 @@ from __future__ import annotations
 from enum import StrEnum
 
 
-class Phase(StrEnum):
+class _Vocabulary(StrEnum):
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}.{self.name}"
+
+
+class Phase(_Vocabulary):
     INITIAL_TICKETS = "initial_tickets"  # everyone chooses opening tickets, side by side
     PLAY = "play"  # turns in seat order
     GAME_OVER = "game_over"
 
 
-class ActionType(StrEnum):
+class ActionType(_Vocabulary):
     DRAW_CARD = "draw_card"
     CLAIM_ROUTE = "claim_route"
     DRAW_TICKETS = "draw_tickets"
@@ -27,7 +34,7 @@ class ActionType(StrEnum):
     PASS = "pass"
 
 
-class PendingKind(StrEnum):
+class PendingKind(_Vocabulary):
     """The decision the current player still owes within their turn."""
 
     SECOND_CARD = "second_card"
@@ -35,7 +42,7 @@ class PendingKind(StrEnum):
     TUNNEL = "tunnel"
 
 
-class EventType(StrEnum):
+class EventType(_Vocabulary):
     CARD_DRAWN = "card_drawn"
     ROUTE_CLAIMED = "route_claimed"
     TICKETS_DRAWN = "tickets_drawn"
@@ -53,7 +60,7 @@ class EventType(StrEnum):
     GAME_OVER = "game_over"
 
 
-class TieBreak(StrEnum):
+class TieBreak(_Vocabulary):
     """The steps that order players with the same total, in a map's order (`Map.tie_breaks`)."""
 
     MOST_COMPLETED_TICKETS = "most_completed_tickets"

@@ -49,6 +49,8 @@ _SORTED_CITIES = {map_id: tuple(sorted(get_map(map_id).cities)) for map_id in MA
 
 
 def legal_action_kinds(state: State, player: str) -> tuple[ActionType, ...]:
+    """The action types `player` may take now, cheaply (no options built); () for a player
+    who is not to act now, is not in the game, or for a game that is over."""
     phase = state.phase
     # acting_seat's usual case, written out: only `current` acts (`is` first: a StrEnum's
     # == is Python's slow generic compare)
@@ -109,7 +111,8 @@ def _draws(state: State, second: bool, known: dict) -> Sequence[Action]:
 
 
 def legal_options(state: State, player: str, kind: str) -> Sequence[Action]:
-    """The legal actions of one kind (empty if that kind is not legal now)."""
+    """The legal actions of one kind: empty if that kind is not legal now, `player` is not
+    to act, or `kind` is no action type."""
     pending = state.pending
     phase = state.phase
     if phase is _PLAY or phase == _PLAY:  # as in legal_action_kinds: only `current` acts
@@ -157,6 +160,7 @@ _SECOND_DRAWS: dict[tuple[str, ...], tuple[Action, ...]] = {}
 
 
 def legal_actions(state: State, player: str) -> list[Action]:
+    """Every legal action of `player` now, each payment spelled out; [] if they are not to act."""
     actions: list[Action] = []
     for kind in legal_action_kinds(state, player):
         actions.extend(legal_options(state, player, kind))
@@ -164,6 +168,7 @@ def legal_actions(state: State, player: str) -> list[Action]:
 
 
 def is_legal(state: State, player: str, action: Action) -> bool:
+    """Whether apply(state, player, action) would take `action` rather than raise IllegalMove."""
     return action in legal_options(state, player, action.type)
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from functools import cache
 from pathlib import Path
 from types import MappingProxyType
@@ -90,6 +90,14 @@ class Map:
     tie_breaks: tuple[TieBreak, ...]  # between equal totals, in this order
     routes_by_city: Mapping[str, tuple[str, ...]]
 
+    def __repr__(self) -> str:
+        # A board of the engine is the call that gives it (its mappings' reprs would not
+        # evaluate, and get_map gives the very same object); any other map shows its fields.
+        if self.id in MAP_IDS and get_map(self.id) is self:
+            return f"get_map({self.id!r})"
+        shown = ", ".join(f"{f.name}={getattr(self, f.name)!r}" for f in fields(self))
+        return f"Map({shown})"
+
     def route_points(self, length: int) -> int:
         return self.scoring[length]
 
@@ -147,6 +155,10 @@ def _load(map_id: str) -> Map:
 
 @cache
 def get_map(map_id: str) -> Map:
+    """The board `map_id` ("usa" or "europe"), the same object at every call.
+
+    Raises KeyError if there is no such map.
+    """
     if map_id not in MAP_IDS:
         raise KeyError(f"unknown map {map_id!r}; choose one of {', '.join(MAP_IDS)}")
     return _load(map_id)

@@ -53,6 +53,9 @@ class Forfeit:
 
     type = "forfeit"
 
+    def __repr__(self) -> str:
+        return "FORFEIT"  # the one instance, exported: play() knows it by identity
+
     def to_dict(self) -> dict[str, str]:
         return {"type": self.type}
 
@@ -61,7 +64,11 @@ FORFEIT = Forfeit()
 
 
 def load_scenario(data: Any) -> tuple[State, list[tuple[str, Action | Forfeit]]]:
-    """The starting State of a scenario and its actions as (player, action) pairs."""
+    """The starting State of a scenario and its actions as (player, action) pairs.
+
+    Raises ScenarioError (a ValueError) if the document is not a valid scenario, an action
+    in it included; whether an action is legal is not checked here (run_scenario reports it).
+    """
     if not isinstance(data, Mapping):
         raise ScenarioError("a scenario must be a JSON object")
     map_id = data.get("map")
@@ -334,14 +341,21 @@ def scenario_state(state: State) -> dict[str, Any]:
 
 
 def play(state: State, player: str, action: Action | Forfeit) -> tuple[State, list[dict]]:
-    """apply(), or forfeit() for the scenario's forfeit action."""
+    """apply(), or forfeit() for the scenario's forfeit action.
+
+    Raises IllegalMove if the rules do not allow it, as those two do.
+    """
     if action is FORFEIT:
         return forfeit(state, player)
     return apply(state, player, action)
 
 
 def run_scenario(data: Any) -> dict[str, Any]:
-    """Load, apply every action (an illegal one is reported and skipped), return the output."""
+    """Load, apply every action (an illegal one is reported and skipped), return the output.
+
+    Raises ScenarioError if the document is not a valid scenario; an illegal action raises
+    nothing, it is reported in the output.
+    """
     state, actions = load_scenario(data)
     results = []
     for player, action in actions:

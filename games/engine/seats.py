@@ -49,7 +49,10 @@ def must_act(state: State, player: str) -> bool:
 
 
 def active_seat(state: State, player: str) -> int:
-    """The seat of `player` if the game goes on and they are still in it (may forfeit)."""
+    """The seat of `player` if the game goes on and they are still in it (may forfeit).
+
+    Raises IllegalMove `game_over`, `unknown_player` or `player_forfeited` otherwise.
+    """
     if state.phase == Phase.GAME_OVER:
         raise IllegalMove("game_over", "The game is over.")
     try:

@@ -30,7 +30,11 @@ def check_players(players: Sequence[str]) -> tuple[str, ...]:
 
 
 def new_game(map_id: str, players: Sequence[str], seed: int) -> State:
-    """A game in its opening (phase initial_tickets): everyone chooses tickets to keep."""
+    """A game in its opening (phase initial_tickets): everyone chooses tickets to keep.
+
+    Raises ValueError if the map is unknown, the players are not 2 to 5 distinct non-empty
+    names, or the seed is not an integer.
+    """
     if map_id not in MAP_IDS:
         raise ValueError(f"unknown map {map_id!r}; choose one of {', '.join(MAP_IDS)}")
     players = check_players(players)

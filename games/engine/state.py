@@ -136,15 +136,23 @@ class State:
         return self.players[self.current]
 
     def seat(self, player: str) -> int:
+        """The seat index of `player`; raises ValueError if they are not in the game."""
         return self.players.index(player)
 
     def hand(self, player: str) -> dict[str, int]:
+        """The hand of `player` as colour -> count; raises ValueError as seat() does."""
         return hand_to_dict(self.hands[self.seat(player)])
 
     def stations_left(self, player: str) -> int:
         return STATIONS_PER_PLAYER - sum(1 for owner in self.stations.values() if owner == player)
 
     # --- JSON ---
+    def __repr__(self) -> str:
+        # Like python-chess's Board('fen'): the call that rebuilds this state, through its
+        # stored form, which checks it and rebuilds the claims' index; a field-by-field repr
+        # would be as long and make a `claims` that is a plain dict.
+        return f"State.from_dict({self.to_dict()!r})"
+
     def to_dict(self) -> dict[str, Any]:
         """Everything, hidden parts included (for storage only: show players `player_view`)."""
         return {
@@ -179,7 +187,11 @@ class State:
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> State:
-        """Inverse of to_dict; raises ValueError on data that is not a stored state."""
+        """Inverse of to_dict.
+
+        Raises ValueError if `data` is not a stored state (a field missing or of the wrong
+        type, an unknown phase, card colour or pending decision, a player not seated).
+        """
         try:
             players = tuple(data["players_order"])
             seats = {p: i for i, p in enumerate(players)}

@@ -50,7 +50,11 @@ def game_statistics(
     moves: Iterable[Sequence[Mapping[str, Any]]],
     final: Mapping[str, Any] | None,
 ) -> dict[str, dict[str, Any]]:
-    """{player: statistics} from each move's events in order, and `final` (None until the end)."""
+    """{player: statistics} from each move's events in order, and `final` (None until the end).
+
+    Raises KeyError if an event or `final` lacks a field the engine writes, or (with a
+    `final`) the map is unknown.
+    """
     stats = {p: _empty() for p in players}
     drawing_tickets: set[str] = set()  # drew tickets this turn, still choosing
     for events in moves:

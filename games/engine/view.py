@@ -52,7 +52,8 @@ def public_table(state: State) -> dict[str, Any]:
 
 
 def player_view(state: State, viewer: str | None) -> PlayerView:
-    """A JSON-safe view for `viewer` (a player of the game) or a spectator (None)."""
+    """A JSON-safe view for `viewer` (a player of the game) or a spectator (None); a viewer
+    who is not a player of the game sees what a spectator sees."""
     built: dict[str, int] = {}
     for owner in state.stations.values():
         built[owner] = built.get(owner, 0) + 1

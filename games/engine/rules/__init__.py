@@ -36,8 +36,9 @@ from .turns import end_turn
 def apply(state: State, player: str, action: Action) -> tuple[State, list[dict]]:
     """The state after `player` takes `action`, and the events it caused.
 
-    Raises IllegalMove (with a stable code) if the rules do not allow it; `state` is never
-    changed either way.
+    Raises IllegalMove if the game is over, `player` is not in it or not to act now, or the
+    rules do not allow `action` now (its `code` says which; `malformed_action` if `action`
+    is not an Action); `state` is never changed either way.
     """
     kind = type(action)
     seat = state.current

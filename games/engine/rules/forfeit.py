@@ -13,6 +13,11 @@ from .turns import finish_game, next_active, previous_active
 
 
 def forfeit(state: State, player: str) -> tuple[State, list[dict]]:
+    """The state after `player` leaves the game (at any moment, in turn or not), and its events.
+
+    Raises IllegalMove if the game is over (`game_over`), `player` is not in it
+    (`unknown_player`) or has already left (`player_forfeited`).
+    """
     seat = active_seat(state, player)
     d = thaw(state)
     europe = board(state.map_id).map.has_stations
