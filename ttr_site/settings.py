@@ -215,6 +215,9 @@ else:
 # Security: secure cookies and HSTS whenever DEBUG is off.
 SESSION_COOKIE_SECURE = not DEBUG
 CSRF_COOKIE_SECURE = not DEBUG
+# No script reads the CSRF cookie: forms send their csrfmiddlewaretoken field, htmx the
+# X-CSRFToken header base.html puts on the body (hx-headers), both from the page.
+CSRF_COOKIE_HTTPONLY = True
 # The footer's language choice (set_language); no script reads it.
 LANGUAGE_COOKIE_SECURE = not DEBUG
 LANGUAGE_COOKIE_HTTPONLY = True
