@@ -7,6 +7,7 @@ in the mail's tasks (games.mail.tasks), which live with the mail.
 from celery import shared_task
 from django.utils import timezone
 
+from accounts.rate_limit_pruning import prune_rate_limits as prune
 from games import bot_turns, sweeps
 from games.mail import tasks as mail_tasks  # noqa: F401  (registers the mail's tasks)
 
@@ -34,6 +35,11 @@ def send_digests() -> int:
 @shared_task
 def play_stalled_bot_turns() -> int:
     return sweeps.play_stalled_bot_turns(timezone.now())
+
+
+@shared_task
+def prune_rate_limits() -> int:
+    return prune(timezone.now())
 
 
 @shared_task(name="games.tasks.play_bot_turn")
