@@ -1,10 +1,11 @@
-"""The site's cache: Redis, and while Redis cannot be reached, a cache in this process.
+"""The site's volatile cache: Redis, and while Redis cannot be reached, a cache in this process.
 
-Everything the cache holds can be lost (API and login rate counters, who has a game
-page open): an outage must degrade the site, never break it. While Redis is down,
-each operation goes to a per-process memory cache, so rate limits fall back to a
-limit counted by each app process instead of failing open; Redis is tried again
+Everything this cache holds can be lost (who has a game page open, the versions polled,
+the page's last moves): an outage must degrade the site, never break it. While Redis is
+down, each operation goes to a per-process memory cache; Redis is tried again
 RETRY_AFTER seconds after each failure. Going down and coming back are logged once.
+The rate limits, which must not be lost, are kept in the database instead
+(ttr_site/routed_cache.py, games/api/throttles.py).
 """
 
 import logging

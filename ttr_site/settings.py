@@ -114,15 +114,30 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 REDIS_URL = os.environ.get("REDIS_URL", "redis://127.0.0.1:6379/0")
-# Redis, falling back to a per-process memory cache while Redis is down (see the module).
+# allauth's rate limits (failed logins) in the database, where every process shares them and
+# a Redis restart cannot reset them; every other key in Redis (ttr_site/routed_cache.py).
+# The API's throttles count in the database too (games/api/throttles.py).
+RATE_LIMIT_CACHE = {
+    "BACKEND": "django.core.cache.backends.db.DatabaseCache",
+    "LOCATION": "rate_limit_cache",  # accounts.models.LimitCacheEntry, made by a migration
+    # Never culled by count (that would drop live counts); the hourly sweep prunes.
+    "OPTIONS": {"MAX_ENTRIES": 10_000_000},
+}
+ROUTED_CACHE = {
+    "BACKEND": "ttr_site.routed_cache.RoutedCache",
+    "OPTIONS": {"DEFAULT": "volatile", "ROUTES": {"allauth:rl:": "limits"}},
+}
 CACHES = {
-    "default": {
+    "default": ROUTED_CACHE,
+    # Redis, falling back to a per-process memory cache while Redis is down (see the module).
+    "volatile": {
         "BACKEND": "ttr_site.resilient_cache.ResilientRedisCache",
         "LOCATION": REDIS_URL,
         "KEY_PREFIX": "ttr",
         # Fail fast: a request must not hang on an unreachable Redis.
         "OPTIONS": {"socket_connect_timeout": 0.5, "socket_timeout": 0.5},
-    }
+    },
+    "limits": RATE_LIMIT_CACHE,
 }
 
 AUTH_PASSWORD_VALIDATORS = [
@@ -220,6 +235,9 @@ else:
 # Security: secure cookies and HSTS whenever DEBUG is off.
 SESSION_COOKIE_SECURE = not DEBUG
 CSRF_COOKIE_SECURE = not DEBUG
+# No script reads the CSRF cookie: forms send their csrfmiddlewaretoken field, htmx the
+# X-CSRFToken header base.html puts on the body (hx-headers), both from the page.
+CSRF_COOKIE_HTTPONLY = True
 # The footer's language choice (set_language); no script reads it.
 LANGUAGE_COOKIE_SECURE = not DEBUG
 LANGUAGE_COOKIE_HTTPONLY = True
@@ -268,9 +286,10 @@ REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.PageNumberPagination",
     "PAGE_SIZE": 20,
+    # DRF's anon and user rates, counted in the database (survive a Redis restart).
     "DEFAULT_THROTTLE_CLASSES": [
-        "rest_framework.throttling.AnonRateThrottle",
-        "rest_framework.throttling.UserRateThrottle",
+        "games.api.throttles.AnonRateThrottle",
+        "games.api.throttles.UserRateThrottle",
     ],
     "DEFAULT_THROTTLE_RATES": {"anon": "60/minute", "user": "600/minute"},
     "NUM_PROXIES": TRUSTED_PROXY_COUNT,

@@ -8,8 +8,13 @@ from .settings import *  # noqa: E402,F403
 
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 SECURE_SSL_REDIRECT = False
-# One cache per process keeps throttle counters from leaking between tests.
-CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+# One cache per process for what Redis holds on the site; the rate limits in the test
+# database, as on the site (rolled back or flushed after each test).
+CACHES = {
+    "default": ROUTED_CACHE,  # noqa: F405
+    "volatile": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
+    "limits": RATE_LIMIT_CACHE,  # noqa: F405
+}
 # Mail stays in memory (django.core.mail.outbox), even with EMAIL_HOST in the shell.
 MAILERS = {"default": {"BACKEND": "django.core.mail.backends.locmem.EmailBackend"}}
 STORAGES["staticfiles"] = {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"}  # noqa: F405

@@ -15,6 +15,7 @@ from accounts.models import profile_for
 from accounts.views.language import follow_language_setting
 from games.services.calendar_token import calendar_token, calendar_token_renew
 from games.services.vacation import (
+    Ended,
     InvalidVacation,
     allowance,
     current_or_planned,
@@ -78,11 +79,10 @@ def vacation_set_view(request):
 @require_POST
 @login_required
 def vacation_end_view(request):
-    vacation = vacation_end(user=request.user)
-    if vacation is None:
-        messages.success(request, _("No time away planned."))
-    else:
+    if vacation_end(user=request.user) is Ended.BACK:
         messages.success(request, _("Welcome back: your clocks run again."))
+    else:
+        messages.success(request, _("No time away planned."))
     return redirect("settings")
 
 

@@ -1,4 +1,5 @@
-"""The beat schedule (settings.CELERY_BEAT_SCHEDULE): every sweep runs each minute.
+"""The beat schedule (settings.CELERY_BEAT_SCHEDULE): every sweep runs each minute, the
+pruning of old rate-limit rows each hour.
 
 A sweep that could not run in its minute expires rather than piling up behind
 a stopped worker; the next one does the same work. SWEEP_SECONDS (environment)
@@ -38,5 +39,11 @@ BEAT_SCHEDULE = {
         "task": "games.tasks.send_digests",
         "schedule": EVERY_MINUTE,
         "options": _OPTIONS,
+    },
+    # The rate limits kept in the database lose their old rows (accounts.rate_limit_pruning).
+    "prune-rate-limits": {
+        "task": "games.tasks.prune_rate_limits",
+        "schedule": 60 * EVERY_MINUTE,
+        "options": {"expires": 60 * EVERY_MINUTE * 0.9},
     },
 }

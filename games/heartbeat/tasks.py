@@ -9,6 +9,7 @@ The games app imports this module when it is ready, so it also brings in the mai
 from celery import shared_task
 from django.utils import timezone
 
+from accounts.rate_limit_pruning import prune_rate_limits as prune
 from games.heartbeat import sweeps
 from games.mail import tasks as mail_tasks  # noqa: F401  (registers the mail's tasks)
 
@@ -36,3 +37,8 @@ def send_digests() -> int:
 @shared_task(name="games.tasks.play_stalled_bot_turns")
 def play_stalled_bot_turns() -> int:
     return sweeps.play_stalled_bot_turns(timezone.now())
+
+
+@shared_task(name="games.tasks.prune_rate_limits")
+def prune_rate_limits() -> int:
+    return prune(timezone.now())

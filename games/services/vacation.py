@@ -6,8 +6,10 @@ Policy:
   calendar year (a vacation over New Year uses days of both years), so nobody parks a
   game forever.
 - One vacation ahead at a time: setting another replaces a planned one; while away, the
-  player comes back first. Coming back early ends it now and gives the days after today
-  back; cancelling a planned one gives all of them back.
+  player comes back first. Coming back early ends it now and gives back every unused day:
+  the days after today, and today too when no game waited for the player's move while they
+  were away today (no clock was stopped by it). Cancelling a planned one gives all of them
+  back. So time away set and ended at once costs nothing unless it stopped a clock.
 - Each change moves the deadlines of the games where the player must act now, under each
   game's row lock (one game at a time, in id order), and bumps those games' version so
   open pages show it.
@@ -15,6 +17,7 @@ Policy:
 
 from dataclasses import dataclass
 from datetime import date, datetime, time, timedelta
+from enum import Enum
 
 from django.db import transaction
 from django.utils import timezone
@@ -22,8 +25,9 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from accounts.models import Vacation, profile_for
+from games.engine import ActionType
 from games.mail.clock import zone
-from games.models import Seat
+from games.models import Move, Seat
 from games.models.game import ACTIVE_STATUSES
 from games.refusals.errors import GameServiceError
 
@@ -31,6 +35,7 @@ from .clock import set_deadlines
 from .locking import lock_game
 
 VACATION_DAYS_PER_YEAR = 21
+DAY = timedelta(days=1)
 # How far ahead a vacation may be planned.
 PLAN_AHEAD = timedelta(days=365)
 
@@ -126,23 +131,65 @@ def vacation_set(*, user, first_day: date, last_day: date, now: datetime | None 
     return vacation
 
 
-def vacation_end(*, user, now: datetime | None = None) -> Vacation | None:
-    """Come back now (the days after today are given back), or cancel a planned vacation.
-    Returns the vacation as it stands, or None when there was none (or it was cancelled)."""
+class Ended(Enum):
+    NOTHING = "nothing"  # no time away under way or planned
+    CANCELLED = "cancelled"  # a planned one: every day given back
+    BACK = "back"  # under way: the player is back, the unused days given back
+
+
+def vacation_end(*, user, now: datetime | None = None) -> Ended:
+    """Come back now, or cancel a planned vacation. Coming back gives back the days after
+    today, and today when no game waited for the player's move while they were away today;
+    time away that has used no day at all is forgotten."""
     now = now or timezone.now()
+    tz = zone(profile_for(user).timezone)
+    today = now.astimezone(tz).date()
     with transaction.atomic(durable=True):
         vacation = Vacation.objects.select_for_update().filter(user=user, ends_at__gt=now).first()
         if vacation is None:
-            return None
+            return Ended.NOTHING
         if vacation.starts_at > now:
             vacation.delete()
-            vacation = None
+            ended = Ended.CANCELLED
         else:
-            vacation.ends_at = now
-            vacation.last_day = max(vacation.first_day, local_today(user, now))
-            vacation.save(update_fields=["ends_at", "last_day"])
+            away_today_since = max(vacation.starts_at, _day_start(today, tz))
+            last_day = today if stopped_a_clock(user, away_today_since, now) else today - DAY
+            if last_day < vacation.first_day:
+                vacation.delete()  # not one day of it was used
+            else:
+                vacation.ends_at = now
+                vacation.last_day = min(vacation.last_day, last_day)
+                vacation.save(update_fields=["ends_at", "last_day"])
+            ended = Ended.BACK
     resettle_games_of(user)
-    return vacation
+    return ended
+
+
+# The engine's actions: a player's move in their turn (a forfeit, a resignation or more time
+# given to another are the site's, and may come when it is not the player's turn).
+TURN_ACTIONS = [str(kind) for kind in ActionType]
+
+
+def stopped_a_clock(user, since: datetime, until: datetime) -> bool:
+    """Whether time away from `since` to `until` (now) stopped the clock of a move: a game
+    that allows vacations waited for the player's move at some moment of it. It waits now,
+    or the player moved in it meanwhile (their turn was running just before)."""
+    waiting = Seat.objects.filter(
+        user=user,
+        to_move=True,
+        forfeited_at__isnull=True,
+        bot_level="",
+        game__status__in=ACTIVE_STATUSES,
+        game__allow_vacations=True,
+    )
+    moved = Move.objects.filter(
+        seat__user=user,
+        game__allow_vacations=True,
+        created_at__gt=since,
+        created_at__lte=until,
+        action__type__in=TURN_ACTIONS,
+    )
+    return waiting.exists() or moved.exists()
 
 
 def resettle_games_of(user) -> int:

@@ -15,6 +15,7 @@ from rest_framework.test import APIClient
 
 from games import engine
 from games.engine import IllegalMove
+from games.engine.actions import ACTION_FIELDS, FieldType
 from games.words.refusals import SENTENCES, refusal_sentence
 
 ENGINE = Path(engine.__file__).parent
@@ -54,6 +55,16 @@ def engine_refusals() -> set[tuple[str, str]]:
             elif node.func.id == "MalformedAction":
                 found.add(("malformed_action", _literal(node, "variant") or ""))
     found.discard(("", ""))
+    # A value outside a field's choices is refused with the variant its field declares.
+    declared = {
+        spec.refusal
+        for specs in ACTION_FIELDS.values()
+        for spec in specs
+        if spec.type is FieldType.CHOICE
+    }
+    if ("malformed_action", "") in found:
+        found.discard(("malformed_action", ""))
+        found |= {("malformed_action", variant or "") for variant in declared}
     return found
 
 

@@ -1,8 +1,9 @@
 """Redis unreachable (nothing listens on its port): the site degrades, it does not break.
 
-Pages, moves, logins and the API keep answering; the cache (rate limits, who has a page
-open) falls back to each process's memory, so the limits still hold, counted locally;
-mails owed wait in the outbox for the sweep. The API answers a crash in JSON too.
+Pages, moves, logins and the API keep answering; the cache (who has a page open, the
+versions polled) falls back to each process's memory; the failed-login limit and the API
+throttle, kept in the database, hold as before; mails owed wait in the outbox for the sweep.
+The API answers a crash in JSON too.
 """
 
 import logging
@@ -37,14 +38,16 @@ def closed_port() -> int:
 
 @pytest.fixture
 def redis_down(settings):
-    """The real cache backend and the real broker, both pointed at a port nobody listens on."""
+    """The site's caches and the real broker, Redis's pointed at a port nobody listens on."""
     dead = f"redis://127.0.0.1:{closed_port()}/0"
     settings.CACHES = {
-        "default": {
+        "default": settings.ROUTED_CACHE,
+        "volatile": {
             "BACKEND": "ttr_site.resilient_cache.ResilientRedisCache",
             "LOCATION": dead,
             "OPTIONS": {"socket_connect_timeout": 0.5, "socket_timeout": 0.5},
-        }
+        },
+        "limits": settings.RATE_LIMIT_CACHE,
     }
     settings.REDIS_URL = dead
     settings.CELERY_BROKER_URL = dead
@@ -101,7 +104,7 @@ def log_in(client, password):
     return client.post("/accounts/login/", {"login": "ann", "password": password}, follow=True)
 
 
-def test_logins_work_and_failed_logins_are_still_limited_locally(redis_down):
+def test_logins_work_and_failed_logins_are_still_limited(redis_down):
     player("ann")
     assert log_in(Client(), PASSWORD).wsgi_request.user.is_authenticated
 
@@ -134,11 +137,12 @@ def test_the_cache_uses_redis_again_once_it_is_back(private_redis, settings, mon
     """The memory fallback lasts only as long as the outage."""
     monkeypatch.setattr(resilient_cache, "RETRY_AFTER", 0.2)
     settings.CACHES = {
+        **settings.CACHES,
         "default": {
             "BACKEND": "ttr_site.resilient_cache.ResilientRedisCache",
             "LOCATION": private_redis.url(),
             "OPTIONS": {"socket_connect_timeout": 0.5, "socket_timeout": 0.5},
-        }
+        },
     }
     direct = redis.Redis.from_url(private_redis.url())
     cache.set("before", 1)

@@ -2,10 +2,17 @@
 deadline and in the opening; reminders wait; coming back early gives the days back; the
 yearly allowance is counted per calendar year; a game may opt out."""
 
+import re
 from datetime import date, datetime, timedelta
 
 import pytest
-from game_steps import keep_opening_tickets, make_users, seats_to_move, started_game
+from game_steps import (
+    keep_opening_tickets,
+    make_users,
+    play_a_turn,
+    seats_to_move,
+    started_game,
+)
 from table_steps import game_in_play, game_page, page_of, sweep_at
 
 from games.heartbeat import sweeps
@@ -111,8 +118,8 @@ def test_the_allowance_is_counted_per_calendar_year_in_whole_days(clock):
     assert "21 of 21 days used in 2030; 0 left." in response
     clock(utc("2031-01-02 10:00"))
     assert "3 of 21 days used in 2031; 18 left." in page_of(ann).get("/settings/").content.decode()
-    vacation_end(user=ann)  # back on 2 January: the 3rd is given back
-    assert "2 of 21 days used in 2031; 19 left." in page_of(ann).get("/settings/").content.decode()
+    vacation_end(user=ann)  # back on 2 January, no game waiting: the 2nd and 3rd given back
+    assert "1 of 21 days used in 2031; 20 left." in page_of(ann).get("/settings/").content.decode()
 
 
 def test_dates_that_make_no_vacation_are_refused_and_change_nothing(clock):
@@ -121,3 +128,61 @@ def test_dates_that_make_no_vacation_are_refused_and_change_nothing(clock):
         response = page_of(ann).post("/settings/away/", {"first_day": first, "last_day": last})
         assert response.status_code == 400
     assert not ann.vacations.exists()
+
+
+def days_used_line(user) -> str:
+    page = page_of(user).get("/settings/").content.decode()
+    return re.search(r"\d+ of 21 days used in \d+; \d+ left\.", page).group(0)
+
+
+def test_time_away_set_and_ended_at_once_costs_no_day_while_no_game_waits(clock):
+    """A player whose games wait for the others: away and back 21 times costs nothing, and
+    the year's days are all there after."""
+    ann, bob = make_users("ann", "bob")
+    game = game_in_play([ann, bob], turn_seconds=ONE_DAY)
+    (waiting,) = seats_to_move(game)
+    other = bob if waiting.user == ann else ann
+    for minute in range(21):
+        clock(utc("2030-03-04 09:00") + timedelta(minutes=minute))
+        away_through_the_settings_page(other, "2030-03-04", "2030-03-04")
+        assert page_of(other).post("/settings/away/end/").status_code == 302
+    assert days_used_line(other) == "0 of 21 days used in 2030; 21 left."
+    rule = "Coming back early gives back every day after today, and today as well if it was"
+    assert rule in page_of(other).get("/settings/").content.decode()
+    away_through_the_settings_page(other, "2030-03-04", "2030-03-24")  # the whole year's 21
+    assert days_used_line(other) == "21 of 21 days used in 2030; 0 left."
+
+
+def test_coming_back_keeps_today_when_a_game_waited_for_the_player_today(clock):
+    ann, bob = make_users("ann", "bob")
+    game = game_in_play([ann, bob], turn_seconds=ONE_DAY)
+    (waiting,) = seats_to_move(game)
+    away_through_the_settings_page(waiting.user, "2030-03-04", "2030-03-04")
+    clock(utc("2030-03-04 09:05"))
+    assert page_of(waiting.user).post("/settings/away/end/").status_code == 302
+    # Five minutes of the clock stood still: the day is used.
+    assert days_used_line(waiting.user) == "1 of 21 days used in 2030; 20 left."
+    game.refresh_from_db()
+    assert game.deadline == utc("2030-03-05 09:05")
+
+
+def test_coming_back_gives_today_back_when_no_game_waited_for_the_player_today(clock):
+    ann, bob = make_users("ann", "bob")
+    game = game_in_play([ann, bob], turn_seconds=ONE_DAY)
+    (waiting,) = seats_to_move(game)
+    player = waiting.user
+    away_through_the_settings_page(player, "2030-03-04", "2030-03-10")
+    clock(utc("2030-03-05 10:00"))
+    play_a_turn(game)  # moved while away, on the 5th: the 5th's clock stood still
+    clock(utc("2030-03-06 12:00"))  # the 6th: the game waits for the other player
+    assert page_of(player).post("/settings/away/end/").status_code == 302
+    assert days_used_line(player) == "2 of 21 days used in 2030; 19 left."  # 4th and 5th
+
+    game.refresh_from_db()
+    clock(utc("2030-03-07 09:00"))
+    play_a_turn(game)  # the other player moves: the game waits for this one again
+    away_through_the_settings_page(player, "2030-03-08", "2030-03-09")
+    clock(utc("2030-03-08 10:00"))
+    assert page_of(player).post("/settings/away/end/").status_code == 302
+    # The game waited for them all of the 8th they were away: the 8th is used, the 9th not.
+    assert days_used_line(player) == "3 of 21 days used in 2030; 18 left."

@@ -80,6 +80,8 @@ class VacationView(ApiView):
         operation_id="me_vacation_end",
         tags=["users"],
         summary="Come back now, or cancel the planned time away",
+        description="Coming back gives back the days after today, and today too when it was "
+        "your turn in no game that allows vacations while you were away today.",
         request=None,
         responses={204: OpenApiResponse(description="Done."), **refusals(401)},
     )
