@@ -42,6 +42,7 @@ format: install-test
 bench: install
 	$(PY) -m bench.engine
 	$(PY) -m bench.web
+	$(PY) -m bench.dead_broker
 
 # The load benchmark (bench/load.py): the production server on loopback, on a scratch
 # PostgreSQL database beside DATABASE_URL's; under nice, as the machine may be shared.

@@ -6,26 +6,23 @@ DATABASE_URL=postgres://postgres@127.0.0.1:5432/ttr_dev_services pytest <this fi
 """
 
 import random
-import threading
-import time
 from unittest import mock
 
 import pytest
 from django.db import connection
 from game_steps import a_legal_action, make_users, play_one, seat_to_move, started_game
+from lock_waits import HeldLock, run_in_line
 
 from games import engine
 from games.models import GameStatus, Move
 from games.refusals.errors import GameMovedOn, GameNotActive, NotAllowed
+from games.services import extra_time
 from games.services.extra_time import game_give_time
 from games.services.forfeit import game_forfeit
 from games.services.play import game_play
 from games.services.resign import game_resign
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-# Long enough that the second caller surely arrives while the first holds the lock.
-HOLD_SECONDS = 0.9  # long enough that the staggered second call comes second on a busy machine
 
 
 @pytest.fixture(autouse=True)
@@ -35,45 +32,16 @@ def _postgres_only():
 
 
 @pytest.fixture
-def slow_engine():
-    """The engine takes its time, so a racing caller must wait on the game's row lock."""
-    real_apply, real_forfeit = engine.apply, engine.forfeit
-
-    def slowly(real):
-        def call(*args, **kwargs):
-            time.sleep(HOLD_SECONDS)
-            return real(*args, **kwargs)
-
-        return call
-
+def held_lock():
+    """In run_in_line, the first engine call (or a gift's clock change) stops under the
+    game's row lock until the racing caller is seen waiting for that lock."""
+    held = HeldLock()
     with (
-        mock.patch("games.engine.apply", side_effect=slowly(real_apply)),
-        mock.patch("games.engine.forfeit", side_effect=slowly(real_forfeit)),
+        mock.patch("games.engine.apply", side_effect=held.wrap(engine.apply)),
+        mock.patch("games.engine.forfeit", side_effect=held.wrap(engine.forfeit)),
+        mock.patch.object(extra_time, "give_time", side_effect=held.wrap(extra_time.give_time)),
     ):
-        yield
-
-
-def run_together(*calls, stagger: float = 0.0):
-    """Run each call in its own thread (own DB connection); each result is (value, error)."""
-    results: list = [None] * len(calls)
-    barrier = threading.Barrier(len(calls))
-
-    def run(index, call):
-        try:
-            barrier.wait()
-            time.sleep(index * stagger)
-            results[index] = (call(), None)
-        except Exception as exc:  # the test inspects what each caller got
-            results[index] = (None, exc)
-        finally:
-            connection.close()
-
-    threads = [threading.Thread(target=run, args=(i, call)) for i, call in enumerate(calls)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=30)
-    return results
+        yield held
 
 
 def playing_game(players=2, seed=1):
@@ -85,7 +53,7 @@ def playing_game(players=2, seed=1):
     return game
 
 
-def test_two_tabs_posting_the_same_move_apply_it_once(slow_engine):
+def test_two_tabs_posting_the_same_move_apply_it_once(held_lock):
     game = playing_game()
     seat = seat_to_move(game)
     action = a_legal_action(game, seat, random.Random(2))
@@ -96,7 +64,7 @@ def test_two_tabs_posting_the_same_move_apply_it_once(slow_engine):
             game_id=game.pk, user=seat.user, action=action, expected_version=game.version
         )
 
-    results = run_together(post, post)
+    results = run_in_line(post, post, held_lock)
     applied = [value for value, error in results if error is None]
     refused = [error for value, error in results if error is not None]
     assert len(applied) == 1, results
@@ -107,7 +75,7 @@ def test_two_tabs_posting_the_same_move_apply_it_once(slow_engine):
 
 
 @pytest.mark.parametrize("first", ["move", "sweep"])
-def test_a_last_second_move_and_the_deadline_sweep_never_both_win(slow_engine, first):
+def test_a_last_second_move_and_the_deadline_sweep_never_both_win(held_lock, first):
     game = playing_game(players=3, seed=3)
     seat = seat_to_move(game)
     action = a_legal_action(game, seat, random.Random(4))
@@ -127,7 +95,7 @@ def test_a_last_second_move_and_the_deadline_sweep_never_both_win(slow_engine, f
     results = dict(
         zip(
             (first, "sweep" if first == "move" else "move"),
-            run_together(*calls, stagger=HOLD_SECONDS / 3),
+            run_in_line(*calls, held_lock),
             strict=True,
         )
     )
@@ -145,7 +113,7 @@ def test_a_last_second_move_and_the_deadline_sweep_never_both_win(slow_engine, f
         assert forfeit_move.action == {"type": "forfeit"} and seat.forfeited_at is not None
 
 
-def test_two_sweeps_forfeit_a_seat_once(slow_engine):
+def test_two_sweeps_forfeit_a_seat_once(held_lock):
     game = playing_game(players=3, seed=5)
     seat = seat_to_move(game)
     moves_before = Move.objects.filter(game=game).count()
@@ -153,7 +121,7 @@ def test_two_sweeps_forfeit_a_seat_once(slow_engine):
     def sweep():
         return game_forfeit(game_id=game.pk, seat_id=seat.pk, reason="timeout", now=game.deadline)
 
-    results = run_together(sweep, sweep)
+    results = run_in_line(sweep, sweep, held_lock)
     assert all(error is None for _value, error in results), results
     assert sum(value is not None for value, _error in results) == 1
     assert Move.objects.filter(game=game, action={"type": "forfeit"}).count() == 1
@@ -161,7 +129,7 @@ def test_two_sweeps_forfeit_a_seat_once(slow_engine):
 
 
 @pytest.mark.parametrize("first", ["resign", "sweep"])
-def test_resigning_as_the_deadline_sweep_forfeits_leaves_the_seat_once(slow_engine, first):
+def test_resigning_as_the_deadline_sweep_forfeits_leaves_the_seat_once(held_lock, first):
     game = playing_game(players=3, seed=7)
     seat = seat_to_move(game)
     moves_before = Move.objects.filter(game=game).count()
@@ -173,9 +141,7 @@ def test_resigning_as_the_deadline_sweep_forfeits_leaves_the_seat_once(slow_engi
         return game_forfeit(game_id=game.pk, seat_id=seat.pk, reason="timeout", now=game.deadline)
 
     calls = (resign, sweep) if first == "resign" else (sweep, resign)
-    (first_value, first_error), (second_value, second_error) = run_together(
-        *calls, stagger=HOLD_SECONDS / 3
-    )
+    (first_value, first_error), (second_value, second_error) = run_in_line(*calls, held_lock)
     assert first_error is None, first_error
     seat.refresh_from_db()
     assert seat.forfeited_at is not None
@@ -187,7 +153,7 @@ def test_resigning_as_the_deadline_sweep_forfeits_leaves_the_seat_once(slow_engi
 
 
 @pytest.mark.parametrize("first", ["move", "gift"])
-def test_a_move_and_one_more_day_made_against_one_version_never_both_land(slow_engine, first):
+def test_a_move_and_one_more_day_made_against_one_version_never_both_land(held_lock, first):
     game = playing_game(players=3, seed=9)
     seat = seat_to_move(game)
     giver = next(s for s in game.seats.select_related("user") if s.pk != seat.pk)
@@ -208,7 +174,7 @@ def test_a_move_and_one_more_day_made_against_one_version_never_both_land(slow_e
         return game_give_time(game_id=game.pk, user=giver.user, expected_version=game.version)
 
     calls = (move, gift) if first == "move" else (gift, move)
-    (_, first_error), (_, second_error) = run_together(*calls, stagger=HOLD_SECONDS / 3)
+    (_, first_error), (_, second_error) = run_in_line(*calls, held_lock)
     assert first_error is None, first_error
     # Whoever came second saw a version that had moved on, and changed nothing.
     assert isinstance(second_error, GameMovedOn), second_error

@@ -1,6 +1,5 @@
 """Faults: a refusing mail server and an unreachable broker never stop a game or lose a mail."""
 
-import time
 from datetime import timedelta
 
 import pytest
@@ -75,11 +74,9 @@ def test_with_the_broker_down_a_move_commits_at_once_and_the_sweep_sends_its_mai
     mail.outbox.clear()
     version = game.version
 
-    broker.down()
-    began = time.monotonic()
+    broker.down()  # how long the move takes then: bench/dead_broker.py
     with committed():
         play_a_turn(game)
-    took = time.monotonic() - began
 
     game.refresh_from_db()
     assert game.version > version
@@ -89,7 +86,6 @@ def test_with_the_broker_down_a_move_commits_at_once_and_the_sweep_sends_its_mai
     )
     assert row.attempts == 0
     assert mail.outbox == []
-    assert took < 4, "a move must not hang on a dead broker"
 
     broker.back_in_process()
     # The your-turn mail waits in the outbox, not in the broker: the sweep queues it once

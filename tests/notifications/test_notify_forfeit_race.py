@@ -1,12 +1,11 @@
 """The forfeit sweep and a last-second move arrive together: the game row lock puts them
 in line, so exactly one wins and nothing is forfeited by mistake or twice.
 
-Each test forces the overlap: one side pauses while it holds the lock, and the
-other starts only then, so it must wait for the lock and re-check under it.
+Each test forces the overlap: one side stops while it holds the lock, and the other
+starts only then and is seen waiting for the lock (lock_waits), so it must re-check
+under it once the first goes on.
 """
 
-import threading
-import time
 from datetime import timedelta
 from unittest import mock
 
@@ -14,6 +13,7 @@ import pytest
 from django.core import mail
 from django.db import connection
 from game_steps import act, keep_opening_tickets, seats_to_move, started_game
+from lock_waits import HeldLock, in_thread, wait_until_waiting_on_a_lock
 from mail_steps import make_player
 
 from games import engine
@@ -30,32 +30,6 @@ pytestmark = [
         "CI runs this on PostgreSQL.",
     ),
 ]
-HOLD = 0.5  # seconds the first side keeps the lock
-
-
-def in_thread(target, results, name):
-    def run():
-        try:
-            results[name] = target()
-        except Exception as exc:
-            results[name] = exc
-        finally:
-            connection.close()
-
-    thread = threading.Thread(target=run)
-    thread.start()
-    return thread
-
-
-def holding_the_lock(real, inside: threading.Event):
-    """Wrap an engine call (made under the game lock) so it signals, then dawdles."""
-
-    def slow(*args, **kwargs):
-        inside.set()
-        time.sleep(HOLD)
-        return real(*args, **kwargs)
-
-    return slow
 
 
 @pytest.fixture
@@ -83,9 +57,10 @@ def a_turn_ending_action(game, seat) -> dict:
 
 def test_a_move_made_while_the_sweep_waits_wins_and_nothing_is_forfeited(overdue_game):
     game, late = overdue_game
-    inside, results = threading.Event(), {}
+    held, results = HeldLock(), {}
     action = a_turn_ending_action(game, late)
-    with mock.patch.object(engine, "apply", holding_the_lock(engine.apply, inside)):
+    with mock.patch.object(engine, "apply", held.wrap(engine.apply)):
+        held.arm()
         mover = in_thread(
             lambda: game_play(
                 game_id=game.pk, user=late.user, action=action, expected_version=game.version
@@ -93,17 +68,19 @@ def test_a_move_made_while_the_sweep_waits_wins_and_nothing_is_forfeited(overdue
             results,
             "move",
         )
-        assert inside.wait(5)
-        began = time.monotonic()
+        held.wait_inside()
         sweeper = in_thread(
             lambda: sweeps.forfeit_overdue(game.deadline + timedelta(seconds=1)), results, "sweep"
         )
-        mover.join(10)
-        sweeper.join(10)
+        try:
+            wait_until_waiting_on_a_lock()  # the sweep waits for the move's lock
+        finally:
+            held.let_go()
+            mover.join(30)
+            sweeper.join(30)
 
     assert not isinstance(results["move"], Exception), results["move"]
     assert results["sweep"] == 0
-    assert time.monotonic() - began >= HOLD * 0.5  # the sweep really waited for the lock
     late.refresh_from_db()
     assert late.forfeited_at is None
     assert not Move.objects.filter(game=game, action={"type": "forfeit"}).exists()
@@ -114,12 +91,13 @@ def test_a_move_arriving_while_the_forfeit_holds_the_lock_is_refused_and_counted
     overdue_game,
 ):
     game, late = overdue_game
-    inside, results = threading.Event(), {}
+    held, results = HeldLock(), {}
     action = a_turn_ending_action(game, late)
     now = game.deadline + timedelta(seconds=1)
-    with mock.patch.object(engine, "forfeit", holding_the_lock(engine.forfeit, inside)):
+    with mock.patch.object(engine, "forfeit", held.wrap(engine.forfeit)):
+        held.arm()
         sweeper = in_thread(lambda: sweeps.forfeit_overdue(now), results, "sweep")
-        assert inside.wait(5)
+        held.wait_inside()
         mover = in_thread(
             lambda: game_play(
                 game_id=game.pk, user=late.user, action=action, expected_version=game.version
@@ -128,8 +106,12 @@ def test_a_move_arriving_while_the_forfeit_holds_the_lock_is_refused_and_counted
             "move",
         )
         second_sweep = in_thread(lambda: sweeps.forfeit_overdue(now), results, "again")
-        for thread in (sweeper, mover, second_sweep):
-            thread.join(10)
+        try:
+            wait_until_waiting_on_a_lock(2)  # the move and the second sweep both wait
+        finally:
+            held.let_go()
+            for thread in (sweeper, mover, second_sweep):
+                thread.join(30)
 
     assert results["sweep"] == 1 and results["again"] == 0
     assert isinstance(results["move"], GameMovedOn)

@@ -74,7 +74,7 @@ class Process:
                 return
             if self.popen.poll() is not None:
                 break
-            time.sleep(0.1)
+            time.sleep(0.1)  # polls the log for the line, up to the deadline
         raise AssertionError(f"{self.name} did not log {text!r}:\n{self.log()[-3000:]}")
 
     def stop(self) -> None:
@@ -127,7 +127,7 @@ def wait_for_app(port: int, timeout: float = 120) -> None:
             connection.close()
             return
         except OSError:
-            time.sleep(0.2)
+            time.sleep(0.2)  # polls for the first answer, up to the deadline
     raise AssertionError(f"nothing answers on port {port}")
 
 

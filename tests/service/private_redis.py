@@ -51,7 +51,7 @@ class PrivateRedis:
                 client.ping()
                 return
             except redis.RedisError:
-                time.sleep(0.05)
+                time.sleep(0.05)  # polls for the server's first answer, up to the deadline
         raise AssertionError(f"redis-server did not start on port {self.port}")
 
     def kill(self) -> None:

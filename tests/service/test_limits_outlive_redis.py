@@ -16,8 +16,9 @@ from urllib.parse import urlencode
 import pytest
 from app_processes import app_env, gunicorn_command, needs_postgresql, wait_for_app
 from game_steps import make_user, make_users, started_game
-from games.live.poll import poll_ticket
 from private_redis import free_port
+
+from games.live.poll import poll_ticket
 
 pytestmark = [
     pytest.mark.django_db(transaction=True),
