@@ -158,6 +158,7 @@ def sample_world(view: Mapping, history: Sequence[Mapping], rng: random.Random) 
         last_round_ends_after=None if last is None else players.index(last),
         passes=0,
         final=None,
+        turn=view.get("turn", 1),
     )
 
 
