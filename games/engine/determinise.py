@@ -140,6 +140,7 @@ def determinise(
         last_round_ends_after=None if last is None else players.index(last),
         passes=passes,
         final=None if final is None else FinalResult.from_dict(final, game_map.station_points),
+        turn=view["turn"],
     )
 
 

@@ -86,6 +86,7 @@ def new_game(map_id: str, players: Sequence[str], seed: int) -> State:
         last_round_ends_after=None,
         passes=0,
         final=None,
+        turn=1,
     )
     d = thaw(state)
     reset_face_up_locomotives(d)

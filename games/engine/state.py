@@ -96,6 +96,7 @@ class State:
         "last_round_ends_after",
         "passes",
         "final",
+        "turn",
         "events",
     )
 
@@ -121,6 +122,10 @@ class State:
     last_round_ends_after: int | None  # seat whose turn ends the game
     passes: int  # consecutive passes (a full round of them ends a game nobody can move in)
     final: FinalResult | None  # once the game is over
+    # The number of the turn being played (the last one, once the game is over): the opening,
+    # where everyone keeps tickets at once, is turn 1; each turn_passed starts the next. Every
+    # event carries the number of the turn it happened in.
+    turn: int
 
     # --- pickling and copying (a frozen slotted class has to say how) ---
     def __getstate__(self) -> tuple:
@@ -183,6 +188,7 @@ class State:
                 for i, p in enumerate(self.players)
             },
             "final": None if self.final is None else self.final.to_dict(),
+            "turn": self.turn,
         }
 
     @classmethod
@@ -223,6 +229,7 @@ class State:
                 ),
                 passes=int(data["passes"]),
                 final=_final_from_dict(data["final"], data["map"]),
+                turn=_turn_from_dict(data),
             )
         except (KeyError, TypeError, AttributeError) as exc:
             raise ValueError(f"not a stored game state: {exc!r}") from exc
@@ -234,6 +241,14 @@ assert State.__slots__ == (*STATE_FIELDS, "events")
 
 def _name(state: State, seat: int | None) -> str | None:
     return None if seat is None else state.players[seat]
+
+
+def _turn_from_dict(data: Mapping[str, Any]) -> int:
+    """The stored turn number; a state stored before states had one reads as turn 1 (the
+    opening's): the number itself is only the log's to read (the site gave its stored games
+    their real numbers), the rules read only whether it changed."""
+    turn = data.get("turn")
+    return 1 if turn is None else int(turn)
 
 
 def _final_from_dict(data: Mapping[str, Any] | None, map_id: str) -> FinalResult | None:

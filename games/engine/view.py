@@ -78,6 +78,7 @@ def player_view(state: State, viewer: str | None) -> PlayerView:
         "players_order": list(state.players),
         "viewer": viewer if viewer in state.players else None,
         **public_table(state),
+        "turn": state.turn,
         "players": players,
     }
 

@@ -85,4 +85,5 @@ class PlayerView(TypedDict):
     claims: dict[str, str]
     stations: dict[str, str]
     final: FinalView | None
+    turn: int  # the turn being played (the opening is turn 1); a new number is a new turn
     players: dict[str, PlayerEntryView]

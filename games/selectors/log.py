@@ -5,21 +5,10 @@ import json
 from dataclasses import dataclass
 
 from django.core.cache import cache
-from django.db.models import (
-    Case,
-    F,
-    Q,
-    Sum,
-    TextField,
-    Value,
-    When,
-    Window,
-)
 from django.db.models.fields.json import KT
-from django.db.models.functions import Cast
 
-from games import engine
 from games.models import Game, Move
+from games.words.game_log import turn_number
 
 
 def names_for(game: Game) -> dict[str, str]:
@@ -27,42 +16,48 @@ def names_for(game: Game) -> dict[str, str]:
     return {seat.player_id: seat.shown_name for seat in game.seats.all()}
 
 
-def logged_moves(game: Game, *, last_turns: int | None = None, after: int | None = None) -> list:
-    """The game's moves for its log (games.words.game_log), oldest first, each with its number,
-    seat (and username), events, action type and time; one query. `last_turns`: enough of
-    the newest moves for that many whole turns; `after`: only moves numbered after it."""
-    moves = (
+def _logged(game: Game):
+    return (
         Move.objects.filter(game=game)
         .select_related("seat__user")
         .annotate(action_type=KT("action__type"))
         .only("number", "events", "created_at", "seat__id", "seat__user__username")
     )
-    if after is None:
-        # How many first card draws (which keep the turn) the game had up to each move, over
-        # all its moves before any slice: the log numbers turns from it (game_log.turn_of).
-        moves = moves.alias(events_text=Cast("events", TextField())).annotate(
-            turn_keeps=Window(
-                Sum(
-                    Case(
-                        When(
-                            Q(action__type=engine.ActionType.DRAW_CARD)
-                            & ~Q(events_text__contains=f'"{engine.EventType.TURN_PASSED}"')
-                            & ~Q(events_text__contains=f'"{engine.EventType.GAME_OVER}"'),
-                            then=Value(1),
-                        ),
-                        default=Value(0),
-                    )
-                ),
-                order_by=F("number").asc(),
-            )
-        )
+
+
+def logged_moves(game: Game, *, last_turns: int | None = None, after: int | None = None) -> list:
+    """The game's moves for its log (games.words.game_log), oldest first, each with its number,
+    seat (and username), events, action type and time; one query. `last_turns`: enough of
+    the newest moves for that many whole turns; `after`: only moves numbered after it."""
+    moves = _logged(game)
     if after is not None:
         moves = moves.filter(number__gt=after)
     if last_turns is None:
         return list(moves.order_by("number"))
-    # A turn is at most two moves: twice as many make `last_turns` whole turns, even when the
-    # oldest fetched is a second draw without its first.
-    return list(reversed(moves.order_by("-number")[: 2 * last_turns]))
+    return whole_turns(_newest(moves, last_turns), last_turns)
+
+
+def _newest(moves, last_turns: int) -> list:
+    """The newest moves, oldest first: enough for `last_turns` turns, and the one before them."""
+    return list(reversed(moves.order_by("-number")[: _moves_for(last_turns) + 1]))
+
+
+def _moves_for(last_turns: int) -> int:
+    # A turn of play is one or two moves mostly: twice as many hold `last_turns` whole turns
+    # (the opening, or one with more time given in it, holds more).
+    return 2 * last_turns
+
+
+def whole_turns(rows: list, last_turns: int) -> list:
+    """The newest moves for `last_turns` turns out of `rows` (oldest first, with one move more
+    when there are older ones), less those of a turn that began before them."""
+    limit = _moves_for(last_turns)
+    if len(rows) <= limit:
+        return rows  # the game's first moves are among them
+    before, rows = rows[-limit - 1], rows[-limit:]
+    turn = turn_number(before)
+    whole = [row for row in rows if turn is None or turn_number(row) != turn]
+    return whole or rows
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,17 +70,16 @@ class LoggedRow:
     seat_id: int | None
     events: list
     created_at: object
-    turn_keeps: int
 
     @classmethod
-    def of(cls, move, turn_keeps: int) -> "LoggedRow":
-        return cls(move.number, move.seat_id, move.events, move.created_at, turn_keeps)
+    def of(cls, move) -> "LoggedRow":
+        return cls(move.number, move.seat_id, move.events, move.created_at)
 
     @classmethod
-    def just_written(cls, move, turn_keeps: int) -> "LoggedRow":
+    def just_written(cls, move) -> "LoggedRow":
         """A Move as saved, its events as they read back from the database (JSON)."""
         events = json.loads(json.dumps(move.events))
-        return cls(move.number, move.seat_id, events, move.created_at, turn_keeps)
+        return cls(move.number, move.seat_id, events, move.created_at)
 
 
 # How many moves (and whole turns) the game page's log shows: the last ones only, so the
@@ -102,15 +96,8 @@ def _recent_key(game: Game, version: int) -> str:
     # The game's creation time tells apart games that once had the same id (a test's rolled
     # back database hands ids out again).
     born = int(game.created_at.timestamp() * 1_000_000) if game.created_at else 0
-    return f"recent-moves:g{game.pk}:{born}:v{version}"
-
-
-def _keeps_the_turn(move) -> bool:
-    """A first card draw: the same test logged_moves' turn_keeps counts in SQL."""
-    if (move.action or {}).get("type") != engine.ActionType.DRAW_CARD:
-        return False
-    ends = (engine.EventType.TURN_PASSED, engine.EventType.GAME_OVER)
-    return not any(event.get("type") in ends for event in move.events)
+    # ("recent-turns": the rows of the moves numbered by their events' turn, not those before.)
+    return f"recent-turns:g{game.pk}:{born}:v{version}"
 
 
 def _rows_after(before: list | None, just_made, last_turns: int) -> list[LoggedRow] | None:
@@ -121,8 +108,7 @@ def _rows_after(before: list | None, just_made, last_turns: int) -> list[LoggedR
         return None
     if (before[-1].number if before else 0) != number - 1:
         return None
-    keeps = (before[-1].turn_keeps if before else 0) + _keeps_the_turn(just_made)
-    return [*before, LoggedRow.just_written(just_made, keeps)][-2 * last_turns :]
+    return [*before, LoggedRow.just_written(just_made)][-_moves_for(last_turns) - 1 :]
 
 
 def recent_moves(game: Game, *, last_turns: int, just_made=None) -> list[LoggedRow]:
@@ -134,17 +120,15 @@ def recent_moves(game: Game, *, last_turns: int, just_made=None) -> list[LoggedR
     before_key = _recent_key(game, game.version - 1) if just_made is not None else None
     found = cache.get_many([key, before_key] if before_key else [key])
     rows = found.get(key)
-    if rows is not None:
-        return rows
-    if before_key:
+    if rows is None and before_key:
         rows = _rows_after(found.get(before_key), just_made, last_turns)
+        if rows is not None:
+            cache.set(key, rows, timeout=RECENT_KEPT_FOR)
     if rows is None:
-        rows = [
-            LoggedRow.of(move, move.turn_keeps)
-            for move in logged_moves(game, last_turns=last_turns)
-        ]
-    cache.set(key, rows, timeout=RECENT_KEPT_FOR)
-    return rows
+        rows = [LoggedRow.of(move) for move in _newest(_logged(game), last_turns)]
+        cache.set(key, rows, timeout=RECENT_KEPT_FOR)
+    # Kept with the move before them, which tells whether their oldest turn began earlier.
+    return whole_turns(rows, last_turns)
 
 
 def remember_move(game: Game, move, *, last_turns: int) -> None:

@@ -25,7 +25,7 @@ from datetime import date, datetime, timedelta
 
 from accounts.selectors import vacation_pauses, vacation_rows
 from games import engine
-from games.engine import EventType, Phase
+from games.engine import Phase
 from games.models import Game, GameStatus, Seat
 
 # A pause: the clock does not run from its start to its end (both aware datetimes).
@@ -184,30 +184,27 @@ def settle_clock(
     state,
     public: dict,
     previous: dict | None,
-    events: list[dict],
     now: datetime,
     pauses: SeatPauses | None = None,
 ) -> None:
     """Set status, deadlines and `to_move` after the state changed (the caller saves the
     game; the seats are saved here).
 
-    `previous` is the public view before the change (None when the game just started);
-    `pauses` the seats' pauses since the turn before the change began (read here if None).
+    `previous` is the public view before the change (None when the game just started): the
+    turn changed when the engine's turn number did; `pauses` the seats' pauses since the turn
+    before the change began (read here if None).
     """
     phase = public["phase"]
     acting = engine.players_to_act(state)
-    turn_changed = False
+    # The engine numbers the turns: a new number is a new turn (the opening is one turn,
+    # everyone's at once), and the game's start starts one.
+    turn_changed = phase in (Phase.INITIAL_TICKETS, Phase.PLAY) and (
+        previous is None or previous["turn"] != public["turn"]
+    )
     if phase == Phase.INITIAL_TICKETS:
         game.status = GameStatus.CHOOSING
-        turn_changed = previous is None
     elif phase == Phase.PLAY:
         game.status = GameStatus.PLAYING
-        turn_changed = (
-            previous is None
-            or previous["phase"] != Phase.PLAY
-            or previous.get("current") != public.get("current")
-            or any(event.get("type") == EventType.TURN_PASSED for event in events)
-        )
     before = {
         seat.pk: (seat.to_move, seat.deadline, seat.extra_seconds, seat.bank_left_seconds)
         for seat in seats

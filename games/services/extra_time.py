@@ -10,6 +10,7 @@ passed meanwhile it is refused, so a day meant for one turn never lands on the n
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from games import engine
 from games.models import GameStatus, Move
 from games.refusals.errors import BadAction, GameMovedOn, GameNotActive, NotAllowed, NotAPlayer
 from games.selectors.replay import EXTRA_TIME_ACTION
@@ -74,6 +75,8 @@ def game_give_time(*, game_id: int, user, expected_version) -> Move:
                     "player": giver.player_id,
                     "to": receiver.player_id,
                     "seconds": EXTRA_TIME_SECONDS,
+                    # given in the turn being played: the log tells it in that turn
+                    "turn": engine.State.from_dict(game.state).turn,
                 }
             ],
         )

@@ -207,7 +207,6 @@ def start_locked(game: Game) -> None:
         state=state,
         public=engine.player_view(state, None),
         previous=None,
-        events=[],
         now=now,
     )
     game.save(

@@ -230,7 +230,6 @@ def _create_started(*, creator, document: dict, users: list, turn_seconds: int) 
             state=state,
             public=engine.player_view(state, None),
             previous=None,
-            events=[],
             now=now,
         )
         game.save()

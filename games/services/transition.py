@@ -116,7 +116,6 @@ def record_transition(
         state=new_state,
         public=public,
         previous=previous,
-        events=events,
         now=now,
         pauses=pauses,
     )

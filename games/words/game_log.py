@@ -4,9 +4,11 @@ Events are public by construction (a blind draw never names its card), and a
 move's action (which names kept tickets) is never read. Players are named by
 username.
 
-A turn of two card draws is two moves (the first keeps the turn); the log and the
-mails tell it as one line, "ann drew 2 cards from the deck". The replay still
-steps through the moves one by one.
+A turn is what the engine numbers so in the moves' events (`turn`): the opening, where
+everyone keeps tickets at once, then each player's whole turn (two card draws, a tunnel
+and its payment, tickets drawn and kept; more time given meanwhile is told in that turn).
+The log and the mails tell a turn as one line, "ann drew 2 cards from the deck"; the
+replay steps by turn.
 
 Nothing here reads the database: the moves are handed in (games.selectors.log.logged_moves
 fetches them), each with its number, seat_id and events.
@@ -35,8 +37,6 @@ class LoggedMove(Protocol):
 
 # Every move ends with whose turn it is now; the turn line of the page already says that.
 QUIET_EVENTS = {EventType.TURN_PASSED}
-# A move after which the same player is still drawing their second card.
-TURN_OVER_EVENTS = {EventType.TURN_PASSED, EventType.GAME_OVER}
 
 
 def _extra_time_given(event: dict, names: dict[str, str]) -> str:
@@ -74,49 +74,55 @@ class Turn:
     at: object = None  # when its last move was made (a datetime), None when not known
 
 
-def _draws(move: LoggedMove) -> list[dict]:
-    return [event for event in move.events if event.get("type") == EventType.CARD_DRAWN]
-
-
-def _keeps_the_turn(move: LoggedMove) -> bool:
-    return bool(_draws(move)) and not any(
-        event.get("type") in TURN_OVER_EVENTS for event in move.events
-    )
+def turn_number(move: LoggedMove) -> int | None:
+    """The number of the turn the move was made in, as its events say (the engine numbers
+    them: the opening is turn 1, each turn_passed starts the next); None for a move whose
+    events carry none."""
+    for event in move.events:
+        turn = event.get("turn")
+        if turn is not None:
+            return turn
+    return None
 
 
 def _group(moves: list[LoggedMove]) -> list[list[LoggedMove]]:
-    """Moves, oldest first, in turns: a first card draw joins the same player's next draw."""
+    """Moves, oldest first, in turns: the moves made in one turn are told together (a move
+    without a turn number is a turn of its own)."""
     turns: list[list[LoggedMove]] = []
+    last: int | None = None
     for move in moves:
-        last = turns[-1][-1] if turns else None
-        if (
-            last is not None
-            and len(turns[-1]) == 1
-            and _keeps_the_turn(last)
-            and move.seat_id == last.seat_id
-            and _draws(move)
-        ):
+        turn = turn_number(move)
+        if turns and turn is not None and turn == last:
             turns[-1].append(move)
         else:
             turns.append([move])
+        last = turn
     return turns
+
+
+def _told(events: list[dict], names: dict[str, str], map_id: str) -> list[tuple[dict, str]]:
+    """(event, sentence) in the order they happened; a turn's two card draws in one sentence,
+    where the first was told."""
+    draws = [event for event in events if event.get("type") == EventType.CARD_DRAWN]
+    told: list[tuple[dict, str]] = []
+    for event in events:
+        if event.get("type") == EventType.CARD_DRAWN and len(draws) > 1:
+            if event is draws[0]:
+                told.append((event, describe_card_draws(draws, names)))
+            continue
+        sentence = describe(event, names, map_id)
+        if sentence:
+            told.append((event, sentence))
+    return told
 
 
 def _turn(moves: list[LoggedMove], names: dict[str, str], map_id: str) -> Turn:
     events = [
         event for move in moves for event in move.events if event.get("type") not in QUIET_EVENTS
     ]
-    told: list[tuple[dict, str]] = []
-    draws = [event for event in events if event.get("type") == EventType.CARD_DRAWN]
-    if len(moves) > 1:  # the turn's draws in one sentence, then what else happened
-        told.append((draws[0], describe_card_draws(draws, names)))
-        events = [event for event in events if event.get("type") != EventType.CARD_DRAWN]
-    for event in events:
-        sentence = describe(event, names, map_id)
-        if sentence:
-            told.append((event, sentence))
+    told = _told(events, names, map_id)
     return Turn(
-        index=turn_of(moves) or 0,
+        index=turn_number(moves[0]) or 0,
         at=getattr(moves[-1], "created_at", None),
         number=moves[-1].number,
         sentences=[sentence for _, sentence in told],
@@ -128,20 +134,10 @@ def _turn(moves: list[LoggedMove], names: dict[str, str], map_id: str) -> Turn:
     )
 
 
-def turn_of(moves: list[LoggedMove]) -> int | None:
-    """The number in the game of the turn these moves make: its first move's number less the
-    first card draws before it (games.selectors.log.logged_moves counts them, that move's own
-    included, as `turn_keeps`); None when not counted."""
-    first = moves[0]
-    keeps = getattr(first, "turn_keeps", None)
-    if keeps is None:
-        return None
-    return first.number - keeps + (1 if _keeps_the_turn(first) else 0)
-
-
 def turns_of(moves: Iterable[LoggedMove], names: dict[str, str], map_id: str) -> list[Turn]:
     """The moves (oldest first; each with number, seat_id and events) told turn by turn,
-    each numbered in the game (counted from the first of these moves when not known)."""
+    each numbered by its turn in the game (counted on from the turn before when its events
+    have no number)."""
     turns = [_turn(group, names, map_id) for group in _group(list(moves))]
     for k, turn in enumerate(turns):
         if not turn.index:

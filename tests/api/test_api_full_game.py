@@ -38,6 +38,10 @@ def test_three_token_users_play_a_whole_game_to_its_ranking(map_id):
     assert [number for entry in logged for number in entry["moves"]] == list(range(1, moves + 1))
     assert all(entry["number"] == entry["moves"][-1] for entry in logged)
     assert any(len(entry["moves"]) == 2 for entry in logged)
+    # Numbered by turn as the engine numbers the events: the opening is turn 1.
+    assert [entry["turn"] for entry in logged] == list(range(1, len(logged) + 1))
+    assert all(event["turn"] == entry["turn"] for entry in logged for event in entry["events"])
+    assert final["view"]["turn"] == logged[-1]["turn"]
     mine = clients["cyd"].get(GAMES, {"filter": "mine"}).json()["results"]
     assert [(g["id"], g["status"]) for g in mine] == [(game["id"], "finished")]
     # A rated game moves everyone's ratings: overall and the map's board.

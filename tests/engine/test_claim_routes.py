@@ -22,6 +22,7 @@ def test_claim_route_pays_its_length_in_its_colour_with_locomotives_wild():
         "length": 4,
         "points": 7,
         "cards": {"purple": 3, "locomotive": 1},
+        "turn": 1,
     }
     assert len(state.discard) == 4
 

@@ -207,7 +207,13 @@ def test_a_card_that_is_not_face_up_cannot_be_taken():
 def test_blind_draw_events_never_name_the_card():
     state = position(train_deck=["purple", "red"], face_up=ROW)
     _, events = act(state, "ann", draw())
-    assert events[0] == {"type": "card_drawn", "player": "ann", "source": "deck", "color": None}
+    assert events[0] == {
+        "type": "card_drawn",
+        "player": "ann",
+        "source": "deck",
+        "color": None,
+        "turn": 1,
+    }
 
 
 def test_short_face_up_row_is_refilled_once_cards_reach_the_discard():

@@ -12,11 +12,11 @@ PLAYERS = ("ann", "bob", "cy")
 def test_forfeited_player_is_skipped_and_keeps_their_routes():
     state = position(players=PLAYERS, face_up=ROW, claims={"denver-omaha": "bob"})
     state, events = forfeit(state, "bob")
-    assert events == [{"type": "player_forfeited", "player": "bob"}]
+    assert events == [{"type": "player_forfeited", "player": "bob", "turn": 1}]
     assert state.claims == {"denver-omaha": "bob"}
     state, _ = act(state, "ann", draw())
     state, events = act(state, "ann", draw())
-    assert events[-1] == {"type": "turn_passed", "player": "cy"}
+    assert events[-1] == {"type": "turn_passed", "player": "cy", "turn": 1}
     refused(state, "bob", draw(), "player_forfeited")
     assert legal_actions(state, "bob") == []
     assert player_view(state, None)["players"]["bob"]["forfeited"] is True
@@ -27,7 +27,7 @@ def test_forfeit_of_the_current_player_passes_the_turn():
     state, _ = act(state, "ann", draw())
     state, events = forfeit(state, "ann")
     assert state.current_player == "bob" and state.pending is None
-    assert events[-1] == {"type": "turn_passed", "player": "bob"}
+    assert events[-1] == {"type": "turn_passed", "player": "bob", "turn": 1}
 
 
 def test_forfeit_during_a_tunnel_gives_the_laid_cards_back():

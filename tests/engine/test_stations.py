@@ -22,6 +22,7 @@ def test_station_costs_one_then_two_then_three_cards_of_one_colour():
         "player": "ann",
         "city": "wien",
         "cards": {"purple": 1},
+        "turn": 1,
     }
     assert state.stations == {"wien": "ann"} and state.stations_left("ann") == 2
     state = state.__class__.from_dict({**state.to_dict(), "current": "ann"})

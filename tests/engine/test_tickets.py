@@ -22,7 +22,13 @@ def test_usa_opening_deals_three_keep_at_least_two_returns_under_the_deck():
     first, second, third = state.offered[0]
     refused(state, "ann", keep(first), "keep_at_least")
     state, events = act(state, "ann", keep(first, third))
-    assert events[0] == {"type": "tickets_kept", "player": "ann", "count": 2, "returned": 1}
+    assert events[0] == {
+        "type": "tickets_kept",
+        "player": "ann",
+        "count": 2,
+        "returned": 1,
+        "turn": 1,
+    }
     assert state.tickets[0] == (first, third)
     assert state.ticket_deck[-1] == second and len(state.ticket_deck) == 25
 
@@ -52,7 +58,7 @@ def test_opening_players_choose_in_any_order_and_play_starts_when_all_have_kept(
     assert state.phase == "initial_tickets"
     state, events = act(state, "ann", keep(*state.offered[0][:2]))
     assert state.phase == "play" and state.current_player == "ann"
-    assert events[-1] == {"type": "turn_passed", "player": "ann"}
+    assert events[-1] == {"type": "turn_passed", "player": "ann", "turn": 1}
 
 
 def test_opening_keep_options_are_every_choice_of_at_least_two():
@@ -65,7 +71,7 @@ def test_draw_tickets_takes_the_top_three_and_keep_at_least_one():
     deck = ["boston-miami", "denver-el_paso", "duluth-houston", "calgary-phoenix"]
     state = position(ticket_deck=deck, face_up=ROW)
     state, events = act(state, "ann", DRAW_TICKETS)
-    assert events == [{"type": "tickets_drawn", "player": "ann", "count": 3}]
+    assert events == [{"type": "tickets_drawn", "player": "ann", "count": 3, "turn": 1}]
     assert state.offered[0] == tuple(deck[:3]) and state.pending.kind == "tickets"
     refused(state, "ann", keep(), "keep_at_least")
     refused(state, "ann", keep("calgary-phoenix"), "not_offered")

@@ -34,7 +34,7 @@ def test_second_card_must_be_drawn_before_anything_else():
 def test_last_round_everyone_gets_one_more_turn_including_the_player_who_started_it():
     state = position(players=PLAYERS, face_up=ROW, trains={"ann": 3}, hands={"ann": {"yellow": 1}})
     state, events = act(state, "ann", claim("atlanta-nashville", yellow=1))
-    assert {"type": "last_round", "player": "ann"} in events
+    assert {"type": "last_round", "player": "ann", "turn": 1} in events
     assert state.last_round_ends_after == 0
     state, _ = two_draws(state, "bob")
     state, _ = two_draws(state, "cy")

@@ -17,10 +17,11 @@ from games.engine.state import STATE_FIELDS, State
 
 
 def by_the_rule(state: State, player: str, action: DrawCard) -> tuple[State, list[dict]]:
-    """The draw as draw_card alone makes it, on a fresh draft of the state."""
+    """The draw as draw_card alone makes it, on a fresh draft of the state, its events
+    numbered with the turn as apply numbers them."""
     draft = thaw(state)
     draw_card(draft, state.current, action)
-    events = draft.events
+    events = [{**event, "turn": state.turn} for event in draft.events]
     del draft.events
     draft.__class__ = State
     return draft, events

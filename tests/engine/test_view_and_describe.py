@@ -50,6 +50,7 @@ def test_player_view_never_holds_deck_order_seed_or_ticket_deck():
         "stations",
         "players",
         "final",
+        "turn",
     }
     assert "123456" not in json.dumps(view)
     assert view["players"]["ann"]["offered"] == list(state.offered[0])

@@ -29,8 +29,16 @@ def test_the_result_mail_tells_a_two_card_turn_once_and_the_end_in_a_sentence():
     pid = {user: seat.player_id for user, seat in seats.items()}
 
     def move(number, user, *events):
+        # Numbered as the engine numbers events: a turn_passed starts the next turn.
+        turn = 5 + sum(
+            e["type"] == "turn_passed" for m in Move.objects.filter(game=game) for e in m.events
+        )
         Move.objects.create(
-            game=game, number=number, seat=seats[user], action={"type": "x"}, events=list(events)
+            game=game,
+            number=number,
+            seat=seats[user],
+            action={"type": "x"},
+            events=[{**event, "turn": turn} for event in events],
         )
 
     def blind(user):

@@ -1,8 +1,9 @@
 """GET /api/v1/games/<id>/moves/: the move log, oldest first, paginated, turn by turn.
 
-The same log as the game page's (games.words.game_log.move_entries): a turn of two card draws
-is one entry with one line. Built from each move's public events only. The stored action
-is never sent (a keep_tickets action names the kept tickets); only its type is read.
+The same log as the game page's (games.words.game_log.move_entries): one entry with one line
+per turn as the engine numbers them (two card draws are one turn). Built from each move's
+public events only. The stored action is never sent (a keep_tickets action names the kept
+tickets); only its type is read.
 """
 
 from drf_spectacular.utils import extend_schema
@@ -21,6 +22,7 @@ def api_log_entry(entry: dict) -> dict:
     moves = entry["moves"]
     sentences = entry["sentences"]
     return {
+        "turn": entry["turn"],
         "number": entry["number"],
         "moves": [move.number for move in moves],
         "player": moves[0].seat.user.username if moves[0].seat else None,

@@ -34,7 +34,9 @@ from .turns import end_turn
 
 
 def apply(state: State, player: str, action: Action) -> tuple[State, list[dict]]:
-    """The state after `player` takes `action`, and the events it caused.
+    """The state after `player` takes `action`, and the events it caused, each with the
+    number of the turn it happened in (`turn`). The turn changed with the move exactly when
+    the new state's `turn` differs from the old one's (a turn_passed event names who is next).
 
     Raises IllegalMove if the game is over, `player` is not in it or not to act now, or the
     rules do not allow `action` now (its `code` says which; `malformed_action` if `action`
@@ -87,6 +89,9 @@ def apply(state: State, player: str, action: Action) -> tuple[State, list[dict]]
         raise IllegalMove(
             "malformed_action", f"{action!r} is not an action", variant="not_an_action"
         )
+    turn = state.turn  # every event says the turn it happened in (a turn_passed ends it)
+    for event in events:
+        event["turn"] = turn
     del d.events  # d.freeze(), written out: this runs for every action
     d.__class__ = State
     return d, events

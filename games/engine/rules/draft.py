@@ -88,4 +88,5 @@ def copy_fields(state: State) -> Draft:
     d.last_round_ends_after = state.last_round_ends_after
     d.passes = state.passes
     d.final = state.final
+    d.turn = state.turn
     return d

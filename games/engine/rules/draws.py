@@ -109,9 +109,12 @@ def usual_draw(
     deck = d.deck
     if not deck:
         return None
+    turn = d.turn
     if action.source == "deck":
         card = deck[0]
-        events = [{"type": _CARD_DRAWN, "player": player, "source": "deck", "color": None}]
+        events = [
+            {"type": _CARD_DRAWN, "player": player, "source": "deck", "color": None, "turn": turn}
+        ]
     else:
         card = action.color
         row = d.face_up
@@ -124,7 +127,15 @@ def usual_draw(
         if row.count(LOCOMOTIVE) > MAX_FACE_UP_LOCOMOTIVES:
             return None
         d.face_up = row
-        events = [{"type": _CARD_DRAWN, "player": player, "source": "face_up", "color": card}]
+        events = [
+            {
+                "type": _CARD_DRAWN,
+                "player": player,
+                "source": "face_up",
+                "color": card,
+                "turn": turn,
+            }
+        ]
     d.deck = deck = deck[1:]
     hands = list(d.hands)
     hand = list(hands[seat])
@@ -150,7 +161,8 @@ def usual_draw(
     if d.passes:
         d.passes = 0
     d.current = nxt
-    events.append({"type": _TURN_PASSED, "player": players[nxt]})
+    d.turn = turn + 1
+    events.append({"type": _TURN_PASSED, "player": players[nxt], "turn": turn})
     return events
 
 

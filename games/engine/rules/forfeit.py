@@ -39,6 +39,8 @@ def forfeit(state: State, player: str) -> tuple[State, list[dict]]:
         # The last turn now falls to the active player seated before the one who left.
         d.last_round_ends_after = previous_active(d, seat)
     events = d.events
+    for event in events:
+        event["turn"] = state.turn
     return d.freeze(), events
 
 
@@ -50,4 +52,5 @@ def _leave_mid_turn(d: Draft, seat: int) -> None:
         finish_game(d)  # theirs was the very last turn
         return
     d.current = next_active(d, seat)
+    d.turn += 1
     d.events.append({"type": EventType.TURN_PASSED, "player": d.players[d.current]})

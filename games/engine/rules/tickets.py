@@ -72,4 +72,5 @@ def start_play_if_ready(d: Draft) -> None:
     d.phase = Phase.PLAY
     if d.forfeited[d.current]:
         d.current = next_active(d, d.current)
+    d.turn += 1  # the opening was turn 1, everyone's at once
     d.events.append({"type": EventType.TURN_PASSED, "player": d.players[d.current]})

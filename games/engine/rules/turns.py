@@ -64,6 +64,7 @@ def end_turn(d: Draft, passed: bool = False) -> None:
     if d.forfeited[nxt]:
         nxt = next_active(d, seat)
     d.current = nxt
+    d.turn += 1
     d.events.append({"type": _TURN_PASSED, "player": d.players[nxt]})
 
 
