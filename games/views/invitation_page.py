@@ -17,6 +17,4 @@ def invitation_page(request, game_id):
         return None
     game = with_seats(Game.objects.all()).get(pk=invitation.game_id)
     dress_games(request, [game])
-    return render(
-        request, "games/lobby/invited.html", {"invitation": invitation, "game": game}
-    )
+    return render(request, "games/lobby/invited.html", {"invitation": invitation, "game": game})

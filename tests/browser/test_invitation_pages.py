@@ -23,7 +23,7 @@ def test_the_creator_shares_the_game_from_its_page_and_the_invited_answer_at_its
     ann = log_in(chromium, live_server, "ann", context=DESKTOP)
     ann.context.grant_permissions(["clipboard-read", "clipboard-write"])
     ann.goto(f"{live_server.url}/games/")
-    form = ann.locator("form.new-game[action=\"/games/new/\"]")
+    form = ann.locator('form.new-game[action="/games/new/"]')
     form.locator("select[name=max_players]").select_option("3")
     form.locator("input[name=is_private]").check()
     form.locator("input[name=invite]").fill("bob")
