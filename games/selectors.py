@@ -10,7 +10,7 @@ page's poll asks only for the version (visible_version): the same rule.
 
 import json
 from dataclasses import dataclass, field
-from datetime import date
+from datetime import date, datetime
 
 from django.core.cache import cache
 from django.db.models import (
@@ -360,6 +360,16 @@ def away_until(user_ids, now) -> dict[int, date]:
         user_id__in=list(user_ids), starts_at__lte=now, ends_at__gt=now
     ).values_list("user_id", "last_day")
     return dict(rows)
+
+
+def back_from_away(user_id, now) -> datetime | None:
+    """When the user's vacation going on at `now` ends (their clocks run again), or None."""
+    return (
+        Vacation.objects.filter(user_id=user_id, starts_at__lte=now, ends_at__gt=now)
+        .order_by("-ends_at")
+        .values_list("ends_at", flat=True)
+        .first()
+    )
 
 
 def my_note(seat) -> str:

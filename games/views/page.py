@@ -30,6 +30,7 @@ from games.svg.palette import CARD_LETTERS, colour_class, player_css, player_ini
 from games.words import colour_name, map_name
 
 from .action_form import cards_token
+from .clock_stopped import clock_stopped
 from .statistics_sheet import statistics_sheet
 from .table import Table
 
@@ -548,6 +549,7 @@ def turn_info(table: Table) -> dict:
     ends_after = view.get("last_round_ends_after")
     if ends_after and info["playing"]:
         info["last_round_after"] = table.names.get(ends_after)
+    info["stopped"] = clock_stopped(table)
     return info
 
 

@@ -17,13 +17,13 @@
     var field = event.target.closest && event.target.closest("input[data-select-all]");
     if (field) field.select();
   });
-  // A Copy button beside such an address (hidden without JavaScript): the address goes to the
-  // clipboard, and the button says so.
+  // A Copy button beside such an address, in the same wrapper (hidden without JavaScript): the
+  // address goes to the clipboard, and the button says so.
   document.querySelectorAll("button[data-copy]").forEach(function (button) {
+    var field = button.parentElement && button.parentElement.querySelector("input[data-select-all]");
+    if (!field) return;
     button.hidden = false;
     button.addEventListener("click", function () {
-      var field = document.getElementById(button.dataset.copy);
-      if (!field) return;
       function done() { button.textContent = button.dataset.copied; }
       field.select();
       if (navigator.clipboard && window.isSecureContext) {
