@@ -43,6 +43,16 @@ def vacation_away_until(*, user_ids, now: datetime) -> dict[int, date]:
     return dict(rows)
 
 
+def vacation_ends_at(*, user_id: int, now: datetime) -> datetime | None:
+    """When the user's vacation going on at `now` ends (their clocks run again), or None."""
+    return (
+        Vacation.objects.filter(user_id=user_id, starts_at__lte=now, ends_at__gt=now)
+        .order_by("-ends_at")
+        .values_list("ends_at", flat=True)
+        .first()
+    )
+
+
 def user_by_calendar_token(*, token: str):
     """The user whose calendar feed this secret opens, or None (revoked or made up)."""
     if not token:

@@ -9,6 +9,7 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from accounts.email_status import has_confirmed_email
 from accounts.forms import ProfileSettingsForm, VacationForm
 from accounts.middleware import browser_language, remember_language, remember_timezone
 from accounts.models import profile_for
@@ -31,6 +32,7 @@ def _page(request, form, vacation_form, status=200):
     context = {
         "form": form,
         "profile": profile_for(request.user),
+        "email_confirmed": has_confirmed_email(request.user),
         "vacation_form": vacation_form,
         "vacation": current_or_planned(request.user, now),
         "allowance": allowance(request.user, today.year),

@@ -3,9 +3,8 @@
 import zoneinfo
 from datetime import datetime
 
-from django.utils import dateformat
-
 from accounts.timezones import DEFAULT_TIMEZONE
+from games.words.local_dates import clock_text, day_text
 
 
 def zone(name: str | None) -> zoneinfo.ZoneInfo:
@@ -16,7 +15,8 @@ def zone(name: str | None) -> zoneinfo.ZoneInfo:
 
 
 def local_time_text(moment: datetime, tzname: str | None) -> str:
-    """ "Tue 3 Dec 18:00 (Europe/Amsterdam)", the day and month named in the active language
-    (the mail's reader's: "di 3 Dec 18:00"), never the server's locale."""
+    """ "Tue 3 Dec 18:00 (Europe/Amsterdam)", the day and month as the active language writes
+    them (the mail's reader's: "di 3 dec 18:00"), never the server's locale."""
     tz = zone(tzname)
-    return f"{dateformat.format(moment.astimezone(tz), 'D j M H:i')} ({tz.key})"
+    local = moment.astimezone(tz)
+    return f"{day_text(local)} {clock_text(local)} ({tz.key})"

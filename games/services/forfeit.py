@@ -85,6 +85,7 @@ def seat_leaves(*, game, seats, seat, action: dict, now: datetime, abort_if_over
     state = engine.State.from_dict(game.state)
     previous = engine.player_view(state, None)
     new_state, events = engine.forfeit(state, seat.player_id)
+    events = _told_leaving(events, resigned=bool(action.get("resigned")))
     seat.forfeited_at = now
     seat.save(update_fields=["forfeited_at", "resigned"])
     # The engine passes the turn; the seat's own clock stops here.
@@ -104,6 +105,21 @@ def seat_leaves(*, game, seats, seat, action: dict, now: datetime, abort_if_over
         # Only bots would play on, for nobody: the game ends without a result.
         game_abort(game=game, seats=seats, now=now)
     return move
+
+
+def _told_leaving(events: list[dict], *, resigned: bool) -> list[dict]:
+    """The engine's events of a seat leaving, with what the log tells and the engine does not
+    know: that the player resigned (rather than ran out of time), and that a game this ends
+    is won by the last player left, not on points (games/log_sentences.py)."""
+    told = []
+    for event in events:
+        kind = event.get("type")
+        if kind == engine.EventType.PLAYER_FORFEITED and resigned:
+            event = {**event, "resigned": True}
+        elif kind == engine.EventType.GAME_OVER:
+            event = {**event, "last_left": True}
+        told.append(event)
+    return told
 
 
 def take_over_seat(*, game, seats, seat, now: datetime):

@@ -177,3 +177,28 @@ def pending_invitations(user):
         .select_related("game", "inviter")
         .order_by("-created_at")
     )
+
+
+def invitation_to(*, game_id, user) -> Invitation | None:
+    """The user's invitation to this game still to answer, or None (selector for the game's
+    address opened by an invitee who has not answered: they see the invitation)."""
+    if not user.is_authenticated:
+        return None
+    return (
+        Invitation.objects.filter(game_id=game_id, invitee=user, status=InvitationStatus.PENDING)
+        .select_related("inviter")
+        .first()
+    )
+
+
+def invitations_of(game: Game) -> list[Invitation]:
+    """Who was invited to the game and has not taken a seat: still to answer, or declined
+    (selector for the waiting game's page), oldest first."""
+    seated = game.seats.values("user_id")
+    answers = [InvitationStatus.PENDING, InvitationStatus.DECLINED]
+    return list(
+        game.invitations.filter(status__in=answers)
+        .exclude(invitee_id__in=seated)
+        .select_related("invitee")
+        .order_by("created_at", "pk")
+    )

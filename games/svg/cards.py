@@ -17,11 +17,14 @@ from games.words.names import colour_name
 
 from .markup import attr, num, text
 from .palette import CARD_COLORS, CARD_LETTERS, ink_on
-from .textwidth import FONT
+from .textwidth import FONT, text_width
 
 CARD_W, CARD_H = 48, 72
+NAME_SIZE = 9  # the card's name (.cn below), in card units
+NAME_MARGIN = 6  # room left either side of it, both sides together
 GAP = 5
-# A card's short name as the card shows it ("Red", "Loco").
+# A card's short name as the card shows it ("Red", "Loco"; the rulebooks' "Locomotief", "Lok",
+# "Locomotive").
 CARD_NAMES = {LOCOMOTIVE: pgettext_lazy("the locomotive card, short", "Loco")}
 
 _CAR = "M-13-8h26v12h-26zM-9 6a2.6 2.6 0 1 0 .1 0zM9 6a2.6 2.6 0 1 0 .1 0z"
@@ -42,7 +45,7 @@ _RAINBOW = (
 STYLE = (
     f".ttrc{{font-family:{FONT};max-width:100%;height:auto}}"
     ".ttrc .cb{stroke:#222;stroke-width:1.2}"
-    ".ttrc .cn{font-size:9px;font-weight:700;text-anchor:middle}"
+    f".ttrc .cn{{font-size:{NAME_SIZE}px;font-weight:700;text-anchor:middle}}"
     ".ttrc .cq{font-size:17px;font-weight:800;text-anchor:middle;fill:#111}"
     ".ttrc .bd{fill:#fff;stroke:#222;stroke-width:1.2}"
     ".ttrc .cl{font-size:10px;font-weight:800}"
@@ -58,6 +61,15 @@ _PICTURES_KEPT = 2048
 def card_name(color: str) -> str:
     name = CARD_NAMES.get(color)
     return str(name) if name is not None else colour_name(color).capitalize()
+
+
+def _fitted(name: str) -> str:
+    """A name too long for the card ("Locomotief", "Locomotive") is drawn a little narrower to
+    fit it, never cut: the attributes that say so, else nothing."""
+    room = CARD_W - NAME_MARGIN
+    if text_width(name, NAME_SIZE) <= room:
+        return ""
+    return f' textLength="{num(room)}" lengthAdjust="spacingAndGlyphs"'
 
 
 def _check(color: str) -> None:
@@ -78,7 +90,7 @@ def _card(color: str, x: float, count: int | None) -> str:
         f'<path d="{icon}" fill="{ink}" opacity=".45"'
         f' transform="translate({CARD_W / 2} {CARD_H * 0.62})"/>',
         f'<text class="cn" x="{CARD_W / 2}" y="{CARD_H - 6}" fill="{ink}"'
-        f' stroke="none">{text(card_name(color))}</text>',
+        f' stroke="none"{_fitted(card_name(color))}>{text(card_name(color))}</text>',
         # The colour's letter, as on the board's routes: colour is never the only cue.
         f'<text class="cl" x="3" y="12" fill="{ink}">{text(str(CARD_LETTERS[color]))}</text>',
     ]

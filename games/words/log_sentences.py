@@ -156,10 +156,28 @@ def _tunnel(who: str, route: str, kind: str, event: Mapping[str, Any]) -> str:
     ) % {"player": who, "route": route, "cards": cards, "count": extra}
 
 
+def _final_scores(event: Mapping[str, Any], names: Mapping[str, str]) -> str:
+    """ "ann -23, bob -19": every player's total, in the order of the ranking."""
+    totals = event.get("totals") or {}
+    order = [p for place in event.get("ranking") or [] for p in place]
+    order += [p for p in totals if p not in order]
+    return ", ".join(f"{_name(names, p)} {totals[p]}" for p in order if p in totals)
+
+
 def _game_over(event: Mapping[str, Any], names: Mapping[str, str]) -> str:
     ranking = event.get("ranking") or [[]]
     winners = [_name(names, p) for p in ranking[0]]
     total = (event.get("totals") or {}).get(ranking[0][0]) if ranking[0] else None
+    if event.get("last_left") and len(winners) == 1:
+        # Ended by a player leaving: the winner is the one left, whatever their points.
+        scores = _final_scores(event, names)
+        if not scores:
+            return _("The game is over: %(player)s wins as the last player left") % {
+                "player": winners[0]
+            }
+        return _(
+            "The game is over: %(player)s wins as the last player left (final scores: %(scores)s)"
+        ) % {"player": winners[0], "scores": scores}
     if len(winners) == 1:
         if total is None:
             return _("The game is over: %(player)s wins") % {"player": winners[0]}
@@ -242,6 +260,8 @@ def describe(event: Mapping[str, Any], names: Mapping[str, str], map_id: str | N
     if kind == EventType.TURN_PASSED:
         return _("It is %(player)s's turn") % {"player": who}
     if kind == EventType.PLAYER_FORFEITED:
+        if event.get("resigned"):
+            return _("%(player)s resigned") % {"player": who}
         return _("%(player)s left the game") % {"player": who}
     if kind == EventType.GAME_OVER:
         return _game_over(event, names)

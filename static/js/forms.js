@@ -17,6 +17,24 @@
     var field = event.target.closest && event.target.closest("input[data-select-all]");
     if (field) field.select();
   });
+  // A Copy button beside such an address, in the same wrapper (hidden without JavaScript): the
+  // address goes to the clipboard, and the button says so.
+  document.querySelectorAll("button[data-copy]").forEach(function (button) {
+    var field = button.parentElement && button.parentElement.querySelector("input[data-select-all]");
+    if (!field) return;
+    button.hidden = false;
+    button.addEventListener("click", function () {
+      function done() { button.textContent = button.dataset.copied; }
+      field.select();
+      if (navigator.clipboard && window.isSecureContext) {
+        navigator.clipboard.writeText(field.value).then(done, function () {
+          if (document.execCommand("copy")) done();
+        });
+      } else if (document.execCommand("copy")) {
+        done();
+      }
+    });
+  });
   // Back to the page from the browser's cache: the form is idle again.
   window.addEventListener("pageshow", function (event) {
     if (!event.persisted) return;

@@ -1,5 +1,6 @@
-"""On a phone, where nothing shows an SVG title on hover, a tap on the board tells what is there;
-and at the end of a game the longest-path bonus routes stand out on the board."""
+"""On a phone, where nothing shows an SVG title on hover, a tap on the board tells what is there
+(at the table, on the tray's top line); and at the end of a game the longest-path bonus routes
+stand out on the board."""
 
 from browser_steps import BROWSER_TEST, ann_and_bob_at_a_game, log_in, set_state, tap_route
 from game_steps import draw_two_blind
@@ -102,7 +103,7 @@ def test_on_a_phone_a_tap_on_a_claimed_route_says_who_holds_it(chromium, live_se
         }
     )
     page = phone_page(chromium, live_server, "ann", game)
-    tip = page.locator("#tip")
+    tip = page.locator("#tray-tip")  # on a phone, the tray's top line
     expect(page.locator(".turn")).to_contain_text("Your turn.")
 
     # Three spaces: the middle of the route is the middle space, where the finger lands.
@@ -153,7 +154,7 @@ def test_on_a_phone_a_tap_on_a_small_station_beside_claimable_routes_names_the_s
         map_id="europe",
     )
     page = phone_page(chromium, live_server, "ann", game, zoomed=False)
-    tip = page.locator("#tip")
+    tip = page.locator("#tray-tip")
     panel = page.locator("#action-panel")
     expect(page.locator(".turn")).to_contain_text("Your turn.")
     expect(page.locator("#board a.pick").first).to_be_attached()

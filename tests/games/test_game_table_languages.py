@@ -173,7 +173,7 @@ def lobby_pages():
             users[0],
             f"/games/{open_game.pk}/",
             False,
-            ["Waiting for players", "(creator)", "Back to the lobby"],
+            ["Waiting for players", "Copy the link", "Back to the lobby"],
         ),
         (users[2], f"/games/invite/{open_game.invite_token}/", False, ["Join"]),
         (

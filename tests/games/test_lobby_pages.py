@@ -183,17 +183,20 @@ def test_a_private_game_is_unlisted_and_joined_only_through_its_invitation():
     assert not game.seats.filter(user=cy).exists()
 
 
-def test_a_new_public_game_offers_its_creator_a_link_to_send_and_the_game_page():
+def test_a_new_public_game_takes_its_creator_to_its_page_with_a_link_to_send():
     ann_client, bob_client = client_for(make_user("ann")), client_for(make_user("bob"))
-    created = ann_client.post("/games/new/", NEW_GAME, follow=True).content.decode()
+    response = ann_client.post("/games/new/", NEW_GAME, follow=True)
+    created = response.content.decode()
     game = Game.objects.latest("created_at")
     link = f"http://testserver/games/invite/{game.invite_token}/"
+    # The game's own page, while it waits for players: the link, Start and Leave.
+    assert response.redirect_chain == [(f"/games/{game.id}/", 302)]
     assert "Send its invitation link to friends" in created
     assert f'value="{link}"' in created
-    assert f'href="/games/{game.id}/"' in created
-    # The game's own page, while it waits for players, offers the same link.
-    waiting = ann_client.get(f"/games/{game.id}/").content.decode()
-    assert f'value="{link}"' in waiting
+    assert "Start now" in created and "Leave" in created
+    # The lobby lists it among the creator's games, with the same link and a way to its page.
+    mine = ann_client.get("/games/").content.decode()
+    assert f'value="{link}"' in mine and f'href="/games/{game.id}/"' in mine
     # A friend who follows the link can join from there.
     invite = bob_client.get(link).content.decode()
     assert "ann invites you to a game" in invite

@@ -365,3 +365,79 @@ def english_left_at(client, url: str, language: str, *, allow=(), **headers) -> 
     return english_left(
         other.content.decode(), language, english=english.content.decode(), allow=allow
     )
+
+
+# --- word by word ------------------------------------------------------------------------
+#
+#     english_words_left(text, english_text, "nl", allow=("ann", "bob"))
+#
+# The strictest check, for the table as a browser renders it (its text, SVG text, tooltips and
+# labels): every word of the translated text that the English rendering of the same position
+# writes too (same letters, same case: "Dec", "Loco", "Pts") is English left, unless the
+# language writes that word as well. A word is the language's when one of its translations
+# that differs from its English uses it, when the glossary of the rulebooks' terms gives it
+# (locale/GLOSSARY.md), or when SAME_WORDS names it. Names of places (cities, the boards)
+# and of players (`allow`), URLs, single letters (the cards' and routes' colour letters) and
+# time zone abbreviations are not words of any language here.
+
+GLOSSARY = ROOT / "locale" / "GLOSSARY.md"
+GLOSSARY_COLUMNS = {"nl": 1, "sv": 2, "fr": 3}
+BOARD_NAMES = ("USA", "Europe")
+# Words a language shares with the English of the site, though no translation of its own
+# happens to differ from the English around them. Each is a word of that language.
+SAME_WORDS: dict[str, frozenset[str]] = {
+    "nl": frozenset(),
+    "sv": frozenset(),
+    "fr": frozenset({"total"}),  # le total: the score sheet's last column
+}
+_ZONE_ABBREVIATION = re.compile(r"^(?:UTC|GMT|[A-Z]{2,5}T)$")
+
+
+@functools.cache
+def glossary_words(language: str) -> frozenset[str]:
+    """The words of the language's column of the glossary (the rulebooks' terms)."""
+    column = GLOSSARY_COLUMNS.get(language.split("-")[0])
+    if column is None:
+        return frozenset()
+    words = set()
+    for line in GLOSSARY.read_text(encoding="utf-8").splitlines():
+        cells = [cell.strip() for cell in line.strip().strip("|").split("|")]
+        if len(cells) > column and not set(cells[0]) <= set("- "):
+            words |= _words(re.sub(r"\([^)]*\)|\*[^*]*\*", " ", cells[column]))
+    return frozenset(words)
+
+
+@functools.cache
+def language_words(language: str) -> frozenset[str]:
+    """Words the language writes (lowercased): of its translations that differ from their
+    English, of the glossary, and SAME_WORDS."""
+    words = set(glossary_words(language)) | set(SAME_WORDS.get(language.split("-")[0], ()))
+    for entry in entries_of(language):
+        english = {_visible_form(entry["msgid"]), _visible_form(entry.get("msgid_plural") or "")}
+        for text in _translated(entry):
+            if _visible_form(text) not in english:
+                words |= _words(_visible_form(text))
+    return frozenset(words)
+
+
+def _named(text: str, allow) -> str:
+    return _without_names(text, (*allow, *BOARD_NAMES))
+
+
+def english_words_left(text: str, english_text: str, language: str, *, allow=()) -> list[str]:
+    """The English words left in `text` (the language's rendering), one each, sorted."""
+    language = language.lower()
+    if language.startswith("en"):
+        return []
+    english = set(WORD.findall(_named(english_text, allow)))
+    own = language_words(language)
+    return sorted(
+        {
+            word
+            for word in WORD.findall(_named(text, allow))
+            if len(word) > 1
+            and word in english
+            and word.lower() not in own
+            and not _ZONE_ABBREVIATION.match(word)
+        }
+    )

@@ -56,7 +56,8 @@ def test_cards_and_the_draw_pile_in_dutch_with_their_plural():
         assert "<title>Trekstapel: 5 kaarten</title>" in deck_svg(5)
         assert 'aria-label="Trekstapel, 5 kaarten"' in deck_svg(5)
         assert 'aria-label="Geen treinkaarten"' in hand_svg({})
-        assert 'aria-label="Jouw kaarten: 2 rood, 1 loco"' in hand_svg({"red": 2, "locomotive": 1})
+        hand = hand_svg({"red": 2, "locomotive": 1})
+        assert 'aria-label="Jouw kaarten: 2 rood, 1 locomotief"' in hand
         assert 'aria-label="Treinkaart Groen"' in card_svg("green")
 
 

@@ -73,3 +73,15 @@ def test_a_date_in_english_is_english():
     localised = '<html lang="nl"><body><p>Tot <strong>di 3 dec 18:00 (UTC)</strong></p>'
     assert english_left(dutch, "nl", english=english) == ["Tue 3 Dec 18:00 (UTC)"]
     assert english_left(localised, "nl", english=english) == []
+
+
+def test_word_by_word_an_english_month_card_or_heading_is_found_and_names_are_not():
+    from i18n.english import english_words_left
+
+    english = "Your turn. Until Sat 5 Dec, 11:45 UTC · 2 × Loco · Pts · ann · Wien – Budapest"
+    dutch = "Jouw beurt. Tot za 5 Dec, 11:45 UTC · 2 × Loco · Pts · ann · Wien – Budapest"
+    assert english_words_left(dutch, english, "nl", allow=("ann",)) == ["Dec", "Loco", "Pts"]
+    fixed = "Jouw beurt. Tot za 5 dec, 11:45 UTC · 2 × Locomotief · Ptn · ann · Wien – Budapest"
+    assert english_words_left(fixed, english, "nl", allow=("ann",)) == []
+    # A word the language writes too is no English left: the rulebooks' "tunnel", "route".
+    assert english_words_left("Tunnel · Route", "Tunnel · Route", "nl") == []

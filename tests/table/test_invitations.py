@@ -2,12 +2,18 @@
 games, accept (a seat, even at a private game) or decline; at the end a rematch makes a new
 game with the same map, seats and settings and invites the others."""
 
+import re
+
 import pytest
 from django.core import mail
+from django.test import Client
 from game_steps import make_users
 from table_steps import game_in_play, game_page, page_of
 
 from games.models import Game, GameStatus, Invitation
+from games.services.bots import game_add_bot
+from games.services.invitations import game_create_inviting
+from games.services.lobby import game_start
 from games.services.resign import game_resign
 
 pytestmark = pytest.mark.django_db
@@ -94,3 +100,30 @@ def test_a_game_still_on_has_no_rematch():
     assert "Rematch" not in game_page(game, ann)
     page_of(ann).post(f"/games/{game.pk}/rematch/")
     assert not Game.objects.filter(rematch_of=game).exists()
+
+
+def test_the_games_address_shows_an_invitee_the_invitation_and_nobody_else_anything():
+    ann, bob, cy, dee = make_users("ann", "bob", "cy", "dee")
+    game = game_create_inviting(
+        creator=ann, invite=["bob", "dee"], map_id="usa", max_players=3, is_private=True
+    )
+    address = f"/games/{game.pk}/"
+    shown = page_of(bob).get(address)
+    assert shown.status_code == 200
+    html = shown.content.decode()
+    assert "ann invites you" in html and "Accept" in html and "Decline" in html
+    assert page_of(cy).get(address).status_code == 404  # not invited
+    assert Client().get(address).status_code == 404  # not signed in
+    # Answered: a declined invitation opens nothing any more.
+    invitation = Invitation.objects.get(invitee=dee)
+    page_of(dee).post(f"/games/invitations/{invitation.pk}/decline/")
+    assert page_of(dee).get(address).status_code == 404
+    # The creator's waiting page says who was invited and what they answered.
+    waiting = " ".join(re.sub(r"<[^>]+>", "", game_page(game, ann)).split())
+    assert "bob (no answer yet)" in waiting and "dee (declined)" in waiting
+    # Started without Bob: his invitation says there is no seat left, and shows no position.
+    game_add_bot(game_id=game.pk, user=ann, level="casual")
+    game_start(game_id=game.pk, user=ann)
+    late = page_of(bob).get(address).content.decode()
+    assert "This game has already started, so it has no free seat." in late
+    assert "Accept" not in late and 'id="board"' not in late

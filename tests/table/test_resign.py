@@ -57,7 +57,7 @@ def test_the_game_page_asks_to_confirm_and_resigning_passes_the_turn(
     assert game.status == GameStatus.PLAYING and seat_to_move(game) != mover
     after = page(mover.user).get(f"/games/{game.pk}/").content.decode()
     assert "You resigned from this game" in after and "Yes, resign" not in after
-    assert f"{mover.user.username} left the game" in after
+    assert f"{mover.user.username} resigned" in after
     subjects = {message.to[0]: message.subject for message in mail.outbox}
     others = [user for user in (ann, bob, cy) if user != mover.user]
     for user in others:

@@ -4,6 +4,9 @@ from django.http import HttpResponse
 from django.views.decorators.http import require_GET
 from django.views.decorators.vary import vary_on_headers
 
+from games.refusals.errors import NotAPlayer
+
+from .invitation_page import invitation_page
 from .page import choose_panel
 from .render import load_table, render_game
 
@@ -11,8 +14,15 @@ from .render import load_table, render_game
 @require_GET
 @vary_on_headers("HX-Request")
 def game_detail(request, game_id: int):
-    """The whole page; for htmx (the refresh after another player's move) its fragments."""
-    table = load_table(request, game_id)
+    """The whole page; for htmx (the refresh after another player's move) its fragments.
+    A player invited to the game who has not answered yet sees the invitation."""
+    try:
+        table = load_table(request, game_id)
+    except NotAPlayer:
+        invited = None if request.htmx else invitation_page(request, game_id)
+        if invited is None:
+            raise
+        return invited
     if request.htmx and request.GET.get("reload"):
         # A waiting page whose game changed (a player joined, the game started): reload it whole.
         response = HttpResponse("")

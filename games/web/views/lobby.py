@@ -109,7 +109,7 @@ def create(request):
         request,
         _("Game created. Send its invitation link to friends, or wait for players to join."),
     )
-    return redirect(reverse("lobby") + f"#game-{game.pk}")
+    return redirect(game_page_path(game))  # where its link is shared and it is started
 
 
 @require_POST
@@ -245,10 +245,11 @@ def answer_invitation(request, invitation_id, answer):
         messages.success(request, _("Invitation declined."))
         return redirect("my_games")
     game = invitation.game  # as the accepted invitation's join left it
-    if game.status != GameStatus.OPEN:
-        return redirect(game_page_path(game))
-    messages.success(request, _("You have a seat. The game starts when it is full."))
-    return redirect("my_games")
+    if game.status == GameStatus.OPEN:
+        messages.success(
+            request, _("You have a seat. The game starts when it is full or the creator starts it.")
+        )
+    return redirect(game_page_path(game))
 
 
 @require_POST
@@ -263,6 +264,6 @@ def rematch(request, game_id):
         return redirect("game_detail", game_id=game_id)
     if game.creator_id == request.user.pk:
         messages.success(request, _("Rematch created: the others are invited."))
-        return redirect(reverse("lobby") + f"#game-{game.pk}")
+        return redirect(game_page_path(game))
     messages.info(request, _("The rematch is waiting for you in My games."))
     return redirect("my_games")

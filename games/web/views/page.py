@@ -33,6 +33,7 @@ from games.words.game_log import changes_since, move_entries, tunnel_reveals
 from games.words.names import colour_name, map_name
 
 from .action_form import cards_token
+from .clock_stopped import clock_stopped
 from .statistics_sheet import statistics_sheet
 from .table import Table
 
@@ -551,6 +552,7 @@ def turn_info(table: Table) -> dict:
     ends_after = view.get("last_round_ends_after")
     if ends_after and info["playing"]:
         info["last_round_after"] = table.names.get(ends_after)
+    info["stopped"] = clock_stopped(table)
     return info
 
 

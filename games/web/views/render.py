@@ -12,6 +12,7 @@ from games.web.context_processors import KNOWN_AWAITING
 
 from .page import page_context
 from .table import Table
+from .waiting_room import waiting_room
 
 PAGE = "games/play/game.html"
 FRAGMENTS = "games/play/fragments.html"
@@ -86,6 +87,8 @@ def render_game(
             fragments["keep_awaiting"] = after_move.seat_was_to_move == after_move.seat.to_move
     context = page_context(table, panel=panel, flash=flash, panel_only=only_panel, keep=fragments)
     context["poll_ticket"] = poll_ticket(table.game.pk, request.user)
+    if not table.started:
+        context.update(waiting_room(request, table))
     template = PAGE
     if request.htmx:
         template = ACTION_PANEL if only_panel else FRAGMENTS

@@ -1,0 +1,22 @@
+"""The turn line's word on a stopped clock: the player to move is away (a vacation the game
+allows), so their clock stands still until they are back, and the page says until when."""
+
+from django.utils import timezone
+
+from accounts.selectors import vacation_ends_at
+from games.engine import Phase
+
+
+def clock_stopped(table) -> dict | None:
+    """{"is_me", "name", "until"} when the player to move is away now, else None."""
+    view = table.view
+    seat = table.seat_by_player.get(view.get("current"))
+    if view.get("phase") != Phase.PLAY or seat is None or seat.forfeited:
+        return None
+    if seat.user_id not in table.away:  # read with the page's pauses: no query when nobody is
+        return None
+    until = vacation_ends_at(user_id=seat.user_id, now=timezone.now())
+    if until is None:
+        return None
+    mine = table.me is not None and table.me.pk == seat.pk
+    return {"is_me": mine, "name": table.names.get(seat.player_id), "until": until}
