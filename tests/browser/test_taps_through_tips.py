@@ -4,7 +4,7 @@ next one: a tap on any claimable route opens its ways to pay, whichever tip was 
 import re
 
 import pytest
-from browser_steps import BROWSER_TEST, log_in, route_midpoint
+from browser_steps import BROWSER_TEST, ROUTE_MIDPOINT, log_in, route_midpoint
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import expect
 from table_views import DESKTOP, PHONE, screenshot, turn_position
@@ -19,15 +19,11 @@ CLAIMS = {
 
 # For a route to tap, the route not to be claimed whose tip is most in the way: the tip sits
 # above the finger, so the one whose middle lies a little below the route's, else the nearest.
-TIP_OPENER = """([target, claimable]) => {
-  const mid = id => {
-    const g = document.getElementById('route-' + id);
-    const [x1, y1, x2, y2] = g.dataset.seg.split(' ').map(Number);
-    const svg = g.ownerSVGElement, p = svg.createSVGPoint();
-    p.x = (x1 + x2) / 2; p.y = (y1 + y2) / 2;
-    const s = p.matrixTransform(svg.getScreenCTM());
-    return [s.x, s.y];
-  };
+TIP_OPENER = (
+    """([target, claimable]) => {
+  const mid = """
+    + ROUTE_MIDPOINT
+    + """;
   const [tx, ty] = mid(target);
   const others = [...document.querySelectorAll('#board g[data-seg]')]
     .map(g => g.id.slice(6)).filter(id => !claimable.includes(id));
@@ -40,6 +36,7 @@ TIP_OPENER = """([target, claimable]) => {
   }
   return best;
 }"""
+)
 
 
 def fit(page):
