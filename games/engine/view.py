@@ -9,7 +9,9 @@ from typing import Any
 
 from . import scoring
 from .cards import hand_to_dict
+from .choices import choices_of, ticket_paths
 from .maps import STATIONS_PER_PLAYER, get_map
+from .seats import players_to_act
 from .state import State, TunnelPending
 from .view_types import PendingView, PlayerEntryView, PlayerView
 
@@ -51,8 +53,12 @@ def public_table(state: State) -> dict[str, Any]:
     }
 
 
-def player_view(state: State, viewer: str | None) -> PlayerView:
-    """A JSON-safe view for `viewer` (a player of the game) or a spectator (None)."""
+def player_view(state: State, viewer: str | None, *, detail: bool = True) -> PlayerView:
+    """A JSON-safe view for `viewer` (a player of the game) or a spectator (None).
+
+    With `detail` (the table's and the API's view) the viewer's entry also says what they
+    may do now and the paths of their tickets; a bot, which asks the legal-move generator
+    itself and reads views by the thousand, leaves them out."""
     built: dict[str, int] = {}
     for owner in state.stations.values():
         built[owner] = built.get(owner, 0) + 1
@@ -71,12 +77,18 @@ def player_view(state: State, viewer: str | None) -> PlayerView:
             entry["tickets"] = list(state.tickets[i])
             entry["offered"] = list(state.offered[i]) if state.offered[i] else None
             entry["ticket_progress"] = _progress(state, p, state.tickets[i])
+            if detail:
+                entry["ticket_paths"] = ticket_paths(
+                    state, p, [*state.tickets[i], *(state.offered[i] or ())]
+                )
+                entry["choices"] = choices_of(state, p)
         players[p] = entry
     return {
         "map": state.map_id,
         "players_order": list(state.players),
         "viewer": viewer if viewer in state.players else None,
         **public_table(state),
+        "to_act": list(players_to_act(state)),
         "players": players,
     }
 
