@@ -9,7 +9,10 @@ page offers is exactly what `apply` accepts.
 
 from __future__ import annotations
 
+import heapq
+
 from .cards import Cards
+from .doubles import tracks_shared, twin_closes
 from .enums import ActionType
 from .legal import fewest_kept, legal_action_kinds, legal_options
 from .maps import get_map
@@ -95,3 +98,52 @@ def ticket_paths(state: State, player: str, tickets: list[str]) -> dict[str, lis
         ticket = game_map.tickets[ticket_id]
         paths[ticket_id] = ticket_path(game_map.routes, owned, ticket.a, ticket.b)
     return paths
+
+
+def missing_links(state: State, player: str, paths: dict[str, list[str]]) -> dict[str, list[str]]:
+    """For each ticket not joined yet (an empty path), the open routes still to claim on the
+    way that takes the fewest trains, over the player's own routes (free) and the routes
+    still open to them; [] when no way is left. The routes a ticket needs are a plan, not a
+    promise: another player may claim them first."""
+    open_tickets = [t for t, path in paths.items() if not path]
+    if not open_tickets:
+        return {}
+    game_map = get_map(state.map_id)
+    claims = state.claims
+    shared = tracks_shared(len(state.players))
+    links: dict[str, list[tuple[int, str, str]]] = {}  # city -> (trains, next city, route)
+    for route in game_map.routes.values():
+        owner = claims.get(route.id)
+        if owner == player:
+            cost = 0
+        elif owner is None and not twin_closes(claims.get(route.double_of), player, shared):
+            cost = route.length
+        else:
+            continue
+        links.setdefault(route.a, []).append((cost, route.b, route.id))
+        links.setdefault(route.b, []).append((cost, route.a, route.id))
+    return {t: _cheapest_open_way(game_map, links, claims, t) for t in open_tickets}
+
+
+def _cheapest_open_way(game_map, links, claims, ticket_id: str) -> list[str]:
+    ticket = game_map.tickets[ticket_id]
+    best = {ticket.a: 0}
+    came: dict[str, tuple[str, str]] = {}
+    queue = [(0, ticket.a)]
+    while queue:
+        trains, city = heapq.heappop(queue)
+        if city == ticket.b:
+            way = []
+            while city in came:
+                city, route_id = came[city]
+                if route_id not in claims:
+                    way.append(route_id)
+            return way[::-1]
+        if trains > best[city]:
+            continue
+        for cost, nxt, route_id in links.get(city, ()):
+            if trains + cost < best.get(nxt, trains + cost + 1):
+                best[nxt] = trains + cost
+                came[nxt] = (city, route_id)
+                heapq.heappush(queue, (trains + cost, nxt))
+    return []

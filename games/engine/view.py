@@ -9,7 +9,7 @@ from typing import Any
 
 from . import scoring
 from .cards import hand_to_dict
-from .choices import choices_of, ticket_paths
+from .choices import choices_of, missing_links, ticket_paths
 from .maps import STATIONS_PER_PLAYER, get_map
 from .seats import players_to_act
 from .state import State, TunnelPending
@@ -78,9 +78,9 @@ def player_view(state: State, viewer: str | None, *, detail: bool = True) -> Pla
             entry["offered"] = list(state.offered[i]) if state.offered[i] else None
             entry["ticket_progress"] = _progress(state, p, state.tickets[i])
             if detail:
-                entry["ticket_paths"] = ticket_paths(
-                    state, p, [*state.tickets[i], *(state.offered[i] or ())]
-                )
+                paths = ticket_paths(state, p, [*state.tickets[i], *(state.offered[i] or ())])
+                entry["ticket_paths"] = paths
+                entry["ticket_missing"] = missing_links(state, p, paths)
                 entry["choices"] = choices_of(state, p)
         players[p] = entry
     return {

@@ -65,8 +65,10 @@ class PlayerEntryView(TypedDict):
     """One player's counts; the viewer's own entry also has their hand (cards by colour),
     kept tickets, the tickets they must choose from now (or null), for each kept ticket
     whether it is connected already, for each kept or offered ticket the path of their
-    own routes that joins its cities (route ids in order; empty while not joined), and
-    what they may do now (`choices`: null while they have nothing to do)."""
+    own routes that joins its cities (route ids in order; empty while not joined), for
+    each ticket not joined yet its missing links (the open routes still to claim on the
+    way of fewest trains; empty when no way is left), and what they may do now
+    (`choices`: null while they have nothing to do)."""
 
     score: int
     trains: int
@@ -79,6 +81,7 @@ class PlayerEntryView(TypedDict):
     offered: NotRequired[list[str] | None]
     ticket_progress: NotRequired[dict[str, bool]]
     ticket_paths: NotRequired[dict[str, list[str]]]
+    ticket_missing: NotRequired[dict[str, list[str]]]
     choices: NotRequired[ChoicesView | None]
 
 

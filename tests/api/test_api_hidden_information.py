@@ -17,8 +17,17 @@ pytestmark = [
 ]
 
 SECRET_KEYS = {"seed", "deck", "ticket_deck", "discard", "state", "shuffles"}
-# The viewer's own: cards, tickets, offer, progress, tickets' paths, what they may do now.
-PRIVATE_ENTRY_KEYS = {"hand", "tickets", "offered", "ticket_progress", "ticket_paths", "choices"}
+# The viewer's own: cards, tickets, offer, progress, tickets' paths and missing links, what
+# they may do now.
+PRIVATE_ENTRY_KEYS = {
+    "hand",
+    "tickets",
+    "offered",
+    "ticket_progress",
+    "ticket_paths",
+    "ticket_missing",
+    "choices",
+}
 
 
 def everything_seen_by(client, game_id: int) -> list:
