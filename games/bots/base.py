@@ -62,7 +62,7 @@ def bot_rng(game_key: str, player: str, move: int) -> random.Random:
 
 def seat_for(state: State, player: str, history: Sequence[dict], rng: random.Random) -> Seat:
     return Seat(
-        view=player_view(state, player),
+        view=player_view(state, player, detail=False),
         history=history,
         kinds=legal_action_kinds(state, player),
         legal=lambda kind: legal_options(state, player, kind),

@@ -134,7 +134,7 @@ def player_value(state: State, player: str) -> float:
     how likely they still are, a little for cards in hand."""
     if state.final is not None:
         return float(state.final.players[player].total)
-    view = player_view(state, player)
+    view = player_view(state, player, detail=False)
     k = Knowledge(view)
     value = float(k.entry["score"])
     tickets = k.map.tickets

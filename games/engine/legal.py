@@ -345,10 +345,15 @@ def _tunnel_payments(pending: TunnelPending, hand: tuple[int, ...]) -> list:
     ]
 
 
+def fewest_kept(state: State, seat: int) -> int:
+    """How many of the offered tickets the seat must keep at least."""
+    least = OPENING_KEEP if state.phase == _OPENING else LATER_KEEP
+    return max(1, min(least, len(state.offered[seat])))
+
+
 def _keeps(state: State, seat: int) -> list[Action]:
     offered = state.offered[seat]
-    least = OPENING_KEEP if state.phase == _OPENING else LATER_KEEP
-    least = max(1, min(least, len(offered)))
+    least = fewest_kept(state, seat)
     keeps = []
     for size in range(least, len(offered) + 1):
         for kept in combinations(offered, size):

@@ -150,6 +150,17 @@ class ClaimOptions(Options):
                     start += count
         return out
 
+    def route_payments(self) -> dict[str, list[Cards]]:
+        """route id -> its ways to pay, in the order of the claims: the payments themselves,
+        without a ClaimRoute made for each."""
+        hand = self._hand
+        return {
+            route.id: [route_payment(hand, route, j) for j in range(count)]
+            for _end, routes, count in self._entries
+            if count
+            for route in routes
+        }
+
     def _get(self, index: int) -> Action:
         entries = self._entries
         j = bisect_right(entries, index, key=_first)
@@ -184,6 +195,14 @@ class StationOptions(Options):
         self._cities = cities
         self._payments = payments
         self._len = len(cities) * len(payments)
+
+    @property
+    def cities(self) -> list[str]:
+        return self._cities
+
+    @property
+    def payments(self) -> list[Cards]:
+        return self._payments
 
     def _get(self, index: int) -> Action:
         city, payment = divmod(index, len(self._payments))

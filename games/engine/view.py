@@ -9,7 +9,9 @@ from typing import Any
 
 from . import scoring
 from .cards import hand_to_dict
+from .choices import choices_of, missing_links, ticket_paths
 from .maps import STATIONS_PER_PLAYER, get_map
+from .seats import players_to_act
 from .state import State, TunnelPending
 from .view_types import PendingView, PlayerEntryView, PlayerView
 
@@ -51,9 +53,13 @@ def public_table(state: State) -> dict[str, Any]:
     }
 
 
-def player_view(state: State, viewer: str | None) -> PlayerView:
+def player_view(state: State, viewer: str | None, *, detail: bool = True) -> PlayerView:
     """A JSON-safe view for `viewer` (a player of the game) or a spectator (None); a viewer
-    who is not a player of the game sees what a spectator sees."""
+    who is not a player of the game sees what a spectator sees.
+
+    With `detail` (the table's and the API's view) the viewer's entry also says what they
+    may do now and the paths of their tickets; a bot, which asks the legal-move generator
+    itself and reads views by the thousand, leaves them out."""
     built: dict[str, int] = {}
     for owner in state.stations.values():
         built[owner] = built.get(owner, 0) + 1
@@ -72,6 +78,11 @@ def player_view(state: State, viewer: str | None) -> PlayerView:
             entry["tickets"] = list(state.tickets[i])
             entry["offered"] = list(state.offered[i]) if state.offered[i] else None
             entry["ticket_progress"] = _progress(state, p, state.tickets[i])
+            if detail:
+                paths = ticket_paths(state, p, [*state.tickets[i], *(state.offered[i] or ())])
+                entry["ticket_paths"] = paths
+                entry["ticket_missing"] = missing_links(state, p, paths)
+                entry["choices"] = choices_of(state, p)
         players[p] = entry
     return {
         "map": state.map_id,
@@ -79,6 +90,7 @@ def player_view(state: State, viewer: str | None) -> PlayerView:
         "viewer": viewer if viewer in state.players else None,
         **public_table(state),
         "turn": state.turn,
+        "to_act": list(players_to_act(state)),
         "players": players,
     }
 

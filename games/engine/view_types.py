@@ -6,7 +6,7 @@ is, so the documentation and the data cannot drift apart.
 
 from typing import NotRequired, TypedDict
 
-from .enums import PendingKind, Phase
+from .enums import ActionType, PendingKind, Phase
 
 
 class PendingView(TypedDict):
@@ -22,10 +22,53 @@ class PendingView(TypedDict):
     extra: NotRequired[int]
 
 
+class DrawChoiceView(TypedDict):
+    """The train cards the player may draw now: blind from the deck, and which face-up
+    colours."""
+
+    deck: bool
+    face_up: list[str]
+
+
+class StationChoiceView(TypedDict):
+    """The station the player may build now: its cost in cards, the free cities (by id)
+    and the distinct ways to pay (cards by colour)."""
+
+    cost: int
+    cities: list[str]
+    payments: list[dict[str, int]]
+
+
+class KeepChoiceView(TypedDict):
+    """The tickets the player must choose from now, and how many they must keep at least."""
+
+    tickets: list[str]
+    at_least: int
+
+
+class ChoicesView(TypedDict):
+    """What the viewer may do now, as the engine's legal moves allow it: the action types
+    (`kinds`), the cards they may draw, each route they may claim with its distinct ways to
+    pay (route id -> payments, cards by colour), the station they may build, the tickets
+    to choose from, and a pending tunnel's distinct ways to pay. Each part is null (or
+    empty) when that kind of action is not legal now."""
+
+    kinds: list[ActionType]
+    draw: DrawChoiceView | None
+    claims: dict[str, list[dict[str, int]]]
+    station: StationChoiceView | None
+    keep: KeepChoiceView | None
+    tunnel_payments: list[dict[str, int]]
+
+
 class PlayerEntryView(TypedDict):
     """One player's counts; the viewer's own entry also has their hand (cards by colour),
-    kept tickets, the tickets they must choose from now (or null) and, for each kept
-    ticket, whether it is connected already."""
+    kept tickets, the tickets they must choose from now (or null), for each kept ticket
+    whether it is connected already, for each kept or offered ticket the path of their
+    own routes that joins its cities (route ids in order; empty while not joined), for
+    each ticket not joined yet its missing links (the open routes still to claim on the
+    way of fewest trains; empty when no way is left), and what they may do now
+    (`choices`: null while they have nothing to do)."""
 
     score: int
     trains: int
@@ -37,6 +80,9 @@ class PlayerEntryView(TypedDict):
     tickets: NotRequired[list[str]]
     offered: NotRequired[list[str] | None]
     ticket_progress: NotRequired[dict[str, bool]]
+    ticket_paths: NotRequired[dict[str, list[str]]]
+    ticket_missing: NotRequired[dict[str, list[str]]]
+    choices: NotRequired[ChoicesView | None]
 
 
 class PlayerResultView(TypedDict):
@@ -68,14 +114,17 @@ class FinalView(TypedDict):
 
 class PlayerView(TypedDict):
     """What one viewer may see of a game: the table, everyone's counts, their own cards
-    and tickets. `viewer` is null for a spectator; `claims` and `stations` map route and
-    city ids to player ids; `final` is set once the game is over."""
+    and tickets. `viewer` is null for a spectator; `to_act` names who must act now (in the
+    opening everyone still choosing tickets, in play the current player, whose decision
+    within the turn is `pending`; nobody once the game is over); `claims` and `stations`
+    map route and city ids to player ids; `final` is set once the game is over."""
 
     map: str
     players_order: list[str]
     viewer: str | None
     phase: Phase
     current: str
+    to_act: list[str]
     pending: PendingView | None
     last_round_ends_after: str | None
     face_up: list[str]

@@ -122,9 +122,14 @@ def seat_for(game: Game, user) -> Seat | None:
 
 def view_for(*, game: Game, user) -> dict | None:
     """What this user may see of the game (engine.player_view); None before the start."""
+    return seat_view(game=game, seat=seat_for(game, user))
+
+
+def seat_view(*, game: Game, seat: Seat | None) -> dict | None:
+    """What the player of this seat (a spectator for None) may see of the game and may do
+    in it now (engine.player_view); None before the start."""
     if game.state is None:
         return None
-    seat = seat_for(game, user)
     return engine.player_view(engine.State.from_dict(game.state), seat.player_id if seat else None)
 
 

@@ -66,3 +66,10 @@ def replay_to(game: Game, move_number: int) -> tuple["engine.State", Move | None
     """state_at, and the move that led there (None for the deal), for the replay page."""
     moves = list(Move.objects.filter(game=game, number__lte=move_number).order_by("number"))
     return _replay(game, moves), (moves[-1] if moves else None)
+
+
+def public_view_at(game: Game, move_number: int) -> dict:
+    """The spectator's view (engine.player_view with no viewer: no hand, no ticket, no deck
+    order) of the position after move `move_number` (0 = the deal)."""
+    state, _move = replay_to(game, move_number)
+    return engine.player_view(state, None)

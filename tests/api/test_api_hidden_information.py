@@ -17,7 +17,17 @@ pytestmark = [
 ]
 
 SECRET_KEYS = {"seed", "deck", "ticket_deck", "discard", "state", "shuffles"}
-PRIVATE_ENTRY_KEYS = {"hand", "tickets", "offered", "ticket_progress"}
+# The viewer's own: cards, tickets, offer, progress, tickets' paths and missing links, what
+# they may do now.
+PRIVATE_ENTRY_KEYS = {
+    "hand",
+    "tickets",
+    "offered",
+    "ticket_progress",
+    "ticket_paths",
+    "ticket_missing",
+    "choices",
+}
 
 
 def everything_seen_by(client, game_id: int) -> list:
@@ -97,6 +107,9 @@ def test_each_seat_sees_its_own_tickets_and_offer_and_nothing_of_the_others():
         assert not keys_in(seen) & SECRET_KEYS
         view = seen[0]["view"]
         assert view["players"][me]["hand"] == state["players"][me]["hand"]
+        # What the seat may do now is told to that seat alone, as its legal actions say.
+        assert (view["players"][me]["choices"] or {}).get("kinds", []) == seen[1]["kinds"]
+        assert set(view["players"][me]["ticket_paths"]) == tickets[me]
         for other, entry in view["players"].items():
             if other != me:
                 assert not set(entry) & PRIVATE_ENTRY_KEYS, f"{name} sees {other}'s {set(entry)}"

@@ -72,7 +72,9 @@ def check_shape(value, hint, where="view"):
         assert isinstance(value, dict), where
         for key, item in value.items():
             check_shape(item, args[1], f"{where}.{key}")
-    elif isinstance(hint, type) and issubclass(hint, engine.Phase | engine.PendingKind):
+    elif isinstance(hint, type) and issubclass(
+        hint, engine.Phase | engine.PendingKind | engine.ActionType
+    ):
         assert value in list(hint), where
     else:
         assert type(value) is hint, (where, value)

@@ -39,6 +39,7 @@ def test_player_view_never_holds_deck_order_seed_or_ticket_deck():
         "phase",
         "players_order",
         "current",
+        "to_act",
         "viewer",
         "pending",
         "last_round_ends_after",
@@ -55,6 +56,8 @@ def test_player_view_never_holds_deck_order_seed_or_ticket_deck():
     assert "123456" not in json.dumps(view)
     assert view["players"]["ann"]["offered"] == list(state.offered[0])
     assert "offered" not in view["players"]["bob"]
+    assert view["players"]["ann"]["choices"]["keep"]["tickets"] == list(state.offered[0])
+    assert not {"choices", "ticket_paths", "ticket_missing"} & set(view["players"]["bob"])
     for ticket in state.offered[1]:
         assert ticket not in json.dumps(view)
 

@@ -18,7 +18,6 @@ from django.utils.translation import get_language, gettext_lazy, ngettext, pgett
 from django.utils.translation import gettext as _
 
 from games.engine import TUNNEL_REVEAL, ActionType, PendingKind, Phase, TieBreak
-from games.engine.ticket_path import ticket_path
 from games.selectors.chat import chat_for
 from games.selectors.lobby import rematch_of
 from games.selectors.log import PAGE_LOG_MOVES, recent_moves
@@ -72,23 +71,15 @@ def _payment_label(language: str | None, items: tuple[tuple[str, int], ...]) -> 
     return " + ".join(parts) if parts else _("nothing")
 
 
-def distinct_payments(actions: list[dict]) -> dict[str, dict[str, int]]:
-    """The distinct ways to pay among actions, in the engine's order: {form token: cards}."""
-    ways: dict[str, dict[str, int]] = {}
-    for action in actions:
-        ways.setdefault(cards_token(action["cards"]), action["cards"])
-    return ways
-
-
-def payment_options(actions: list[dict]) -> list[dict]:
-    """The distinct ways to pay among actions, each with its form token, label and chips."""
+def payment_options(payments: list[dict]) -> list[dict]:
+    """The distinct ways to pay the engine offers, each with its form token, label and chips."""
     return [
         {
-            "token": token,
+            "token": cards_token(cards),
             "label": payment_label(cards),
             "chips": [(color, n) for color, n in cards.items() if n],
         }
-        for token, cards in distinct_payments(actions).items()
+        for cards in payments
     ]
 
 
@@ -108,45 +99,40 @@ def route_info(table: Table, route_id: str) -> dict:
 
 
 def route_panel(table: Table, route_id: str) -> dict | None:
-    actions = [a for a in table.legal_of(ActionType.CLAIM_ROUTE) if a["route"] == route_id]
-    if not actions:
+    payments = table.claims.get(route_id)
+    if not payments:
         return None
     return {
         "name": "route",
         "route": route_info(table, route_id),
-        "options": payment_options(actions),
+        "options": payment_options(payments),
     }
 
 
 def station_panel(table: Table, city: str | None = None) -> dict | None:
-    actions = table.legal_of(ActionType.BUILD_STATION)
-    if not actions:
+    station = table.station
+    if not station:
         return None
     cities = table.game_map.cities
-    city_ids = sorted({a["city"] for a in actions}, key=lambda c: cities[c].name)
+    city_ids = sorted(station["cities"], key=lambda c: cities[c].name)
     return {
         "name": "station",
         "cities": [(cid, cities[cid].name) for cid in city_ids],
-        "options": payment_options(actions),
-        # Every way the engine offers pays the same number of cards: the station's cost.
-        "cost": sum(actions[0]["cards"].values()),
+        "options": payment_options(station["payments"]),
+        "cost": station["cost"],
         "unbuilt_points": table.game_map.station_points,
         "selected": city if city in city_ids else None,  # the city tapped on the board
     }
 
 
 def tickets_panel(table: Table, *, opening: bool) -> dict:
-    actions = table.legal_of(ActionType.KEEP_TICKETS)
-    offered: list[str] = []
-    for action in actions:
-        offered += [t for t in action["tickets"] if t not in offered]
-    offered = table.mine.get("offered") or offered
-    minimum = min((len(a["tickets"]) for a in actions), default=1)
+    keep = table.keep
+    offered = table.mine.get("offered") or keep["tickets"]
     return {
         "name": "keep_tickets",
         "opening": opening,
         "tickets": [ticket_line(table, t, done=None) for t in offered],
-        "minimum": minimum,
+        "minimum": keep["at_least"],
         "form_id": "keep-" + "-".join(sorted(offered)),
     }
 
@@ -160,8 +146,8 @@ def tunnel_panel(table: Table, pending: dict) -> dict:
         "laid_label": payment_label(pending.get("laid") or {}),
         "revealed": [card_svg(color) for color in pending.get("revealed", [])],
         "extra": pending.get("extra", 0),
-        "options": payment_options(table.legal_of(ActionType.PAY_TUNNEL)),
-        "can_decline": bool(table.legal_of(ActionType.DECLINE_TUNNEL)),
+        "options": payment_options(table.tunnel_payments),
+        "can_decline": ActionType.DECLINE_TUNNEL in table.action_types,
     }
 
 
@@ -175,7 +161,7 @@ def default_panel(table: Table) -> dict:
         return {"name": "spectator"}
     if table.me.forfeited:
         return {"name": "forfeited"}
-    if table.legal_of(ActionType.KEEP_TICKETS):
+    if table.keep:
         return tickets_panel(table, opening=view["phase"] == Phase.INITIAL_TICKETS)
     pending = table.my_pending
     if pending and pending["kind"] == PendingKind.TUNNEL:
@@ -241,29 +227,19 @@ def ticket_card(table: Table, ticket_id: str, *, done: bool | None, picture: boo
     }
 
 
-def ticket_line(
-    table: Table, ticket_id: str, *, done: bool | None, picture: bool = True, owned=None
-) -> dict:
-    """A ticket with the path of the viewer's routes that joins its cities (if any), for the
-    board to light when the ticket is pointed at: in the hand and while it is being chosen."""
-    if owned is None:
-        owned = _owned_routes(table)
+def ticket_line(table: Table, ticket_id: str, *, done: bool | None, picture: bool = True) -> dict:
+    """A ticket with the path of the viewer's routes that joins its cities (if any, as the
+    engine's view tells it), for the board to light when the ticket is pointed at: in the
+    hand and while it is being chosen."""
     line = ticket_card(table, ticket_id, done=done, picture=picture)
-    ticket = table.game_map.tickets[ticket_id]
-    line["path"] = " ".join(ticket_path(table.game_map.routes, owned, ticket.a, ticket.b))
+    line["path"] = " ".join((table.mine.get("ticket_paths") or {}).get(ticket_id, ()))
     return line
-
-
-def _owned_routes(table: Table) -> list[str]:
-    claims = table.view.get("claims") or {}
-    return [route_id for route_id, owner in claims.items() if owner == table.viewer]
 
 
 def my_ticket_lines(table: Table, progress: dict) -> list[dict]:
     """The viewer's tickets, each lighting its way on the board (a list: no pictures)."""
-    owned = _owned_routes(table)
     return [
-        ticket_line(table, ticket_id, done=progress.get(ticket_id), picture=False, owned=owned)
+        ticket_line(table, ticket_id, done=progress.get(ticket_id), picture=False)
         for ticket_id in table.mine.get("tickets", [])
     ]
 
@@ -288,16 +264,12 @@ def route_link(game_id: int):
 def claimable_list(table: Table) -> list[dict]:
     """The routes the viewer can claim now, by name, each with its ways to pay in words."""
     game_id = table.game.pk
-    by_route: dict[str, list[dict]] = {}
-    for action in table.legal_of(ActionType.CLAIM_ROUTE):
-        by_route.setdefault(action["route"], []).append(action)
     href = route_link(game_id)
     rows = []
-    for route_id, actions in by_route.items():
+    for route_id, ways in table.claims.items():
         info = route_info(table, route_id)
         # Only the first three ways to pay are worded.
-        ways = distinct_payments(actions)
-        labels = [payment_label(cards) for cards in list(ways.values())[:3]]
+        labels = [payment_label(cards) for cards in ways[:3]]
         shown = ", ".join(labels)
         if len(ways) > 3:
             more = len(ways) - 3

@@ -34,7 +34,6 @@ def table_after_move(result) -> Table:
         game=result.game,
         seats=result.seats,
         me=result.seat,
-        state=result.state,
         given_view=result.view,
         pauses=result.pauses,
         just_made=result.move,

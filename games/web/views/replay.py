@@ -4,12 +4,11 @@ from django.shortcuts import render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
-from games import engine
-from games.engine import EventType
+from games.engine import EventType, get_map
 from games.selectors.access import access_game, seat_for
 from games.selectors.export import export_allowed
 from games.selectors.log import logged_moves, names_for
-from games.selectors.replay import replay_to
+from games.selectors.replay import public_view_at
 from games.svg import board_svg, card_svg
 from games.svg.palette import colour_class, player_css, player_initials
 from games.words.game_log import move_entries, tunnel_reveals, turns_of
@@ -62,10 +61,9 @@ def game_replay(request, game_id: int):
     }
     if game.state is not None:
         # A spectator's view of the position then: no hand, no ticket, no deck order.
-        state, _move = replay_to(game, number)
-        view = engine.player_view(state, None)
+        view = public_view_at(game, number)
         colors = {seat.player_id: seat.color for seat in seats}
-        game_map = engine.get_map(game.map_id)
+        game_map = get_map(game.map_id)
         marks = player_initials(view["players_order"], names)
         context.update(
             {

@@ -1,10 +1,11 @@
 """What one viewer may see of a game right now, and what they may do.
 
-Everything shown on the game page comes from ``player_view(state, viewer)``
-(never from the stored state itself) and from the viewer's legal actions, so a
-template cannot leak what the engine did not hand out. The state is read once
-per Table; legal actions are built one kind at a time, only for the kinds the
-page shows (a claim or station can be paid in hundreds of ways).
+Everything shown on the game page comes from the engine's view for the viewer
+(``player_view``, read through the selectors; never from the stored state itself): the
+table, the viewer's own cards and tickets with their paths, and what they may do now
+(``choices``: each route with its ways to pay, the station, the tickets to choose from,
+a tunnel's payments), so a template cannot leak what the engine did not hand out and
+the page offers exactly the moves the engine accepts. The view is read once per Table.
 """
 
 from __future__ import annotations
@@ -15,9 +16,10 @@ from functools import cached_property
 
 from django.utils import timezone
 
-from games import engine
-from games.engine import ActionType, Phase
+from games.engine import ActionType, Phase, get_map
 from games.models import Game, Move, Seat
+from games.selectors.access import seat_view
+from games.selectors.claim_refusal import claim_refusal
 from games.services.clock import SeatPauses
 from games.words.refusals import refusal_sentence
 
@@ -31,32 +33,25 @@ class Table:
     action_types: frozenset[str] = field(init=False)  # what the viewer may do now
 
     # What a move has just worked out (games.services.play.PlayResult), so nothing is read
-    # or viewed twice: its state, the mover's view, every seat's vacations, and the Move.
-    state: engine.State | None = None
+    # or viewed twice: the mover's view, every seat's vacations, and the Move.
     given_view: dict | None = None
     pauses: SeatPauses | None = None
     just_made: Move | None = None  # the move itself (the page's log adds it without a query)
 
     def __post_init__(self) -> None:
-        self._state = self.state
         if self.pauses is None:
             self.pauses = SeatPauses(
                 self.game, self.seats, since=self.game.turn_started_at or timezone.now()
             )
-        self._legal: dict[str, list[dict]] = {}
         if self.game.state is None:
             self.view, self.action_types = {}, frozenset()
             return
-        if self._state is None:
-            self._state = engine.State.from_dict(self.game.state)
         if self.given_view is not None:
             self.view = self.given_view
         else:
-            self.view = engine.player_view(self._state, self.viewer)
+            self.view = seat_view(game=self.game, seat=self.me)
         # The engine says who may act (nobody once the game is over, never the forfeited).
-        self.action_types = frozenset(
-            engine.legal_action_kinds(self._state, self.viewer) if self.viewer else ()
-        )
+        self.action_types = frozenset(self.choices["kinds"] if self.choices else ())
 
     @property
     def started(self) -> bool:
@@ -68,7 +63,7 @@ class Table:
 
     @cached_property
     def game_map(self):
-        return engine.get_map(self.game.map_id)
+        return get_map(self.game.map_id)
 
     @cached_property
     def names(self) -> dict[str, str]:
@@ -98,47 +93,48 @@ class Table:
         seat = self.seat_by_player.get(self.view.get("current"))
         return bool(seat and seat.bot_level)
 
-    def legal_of(self, action_type: str) -> list[dict]:
-        """The viewer's legal actions of one type, as action dicts."""
-        if action_type not in self.action_types:
-            return []
-        if action_type not in self._legal:
-            options = engine.legal_options(self._state, self.viewer, action_type)
-            self._legal[action_type] = [action.to_dict() for action in options]
-        return self._legal[action_type]
+    @property
+    def choices(self) -> dict | None:
+        """What the viewer may do now (the engine's ChoicesView); None when nothing."""
+        return self.mine.get("choices")
+
+    @cached_property
+    def claims(self) -> dict[str, list[dict]]:
+        """route id -> the distinct ways the viewer may pay for it now, in the engine's order."""
+        return self.choices["claims"] if self.choices else {}
 
     @cached_property
     def claimable_routes(self) -> set[str]:
-        return {action["route"] for action in self.legal_of(ActionType.CLAIM_ROUTE)}
+        return set(self.claims)
+
+    @property
+    def station(self) -> dict | None:
+        """The station the viewer may build now: its cost, the free cities, the ways to pay."""
+        return self.choices["station"] if self.choices else None
+
+    @property
+    def keep(self) -> dict | None:
+        """The tickets the viewer must choose from now and how many they must keep."""
+        return self.choices["keep"] if self.choices else None
+
+    @property
+    def tunnel_payments(self) -> list[dict]:
+        return self.choices["tunnel_payments"] if self.choices else []
 
     def claim_refusal(self, route_id: str) -> str:
-        """Why the viewer cannot claim this route now, in the engine's words: it is asked to
-        apply the claim paid with the colour the viewer holds most of (nothing is saved)."""
-        route = self.game_map.routes[route_id]
-        hand = {k: n for k, n in (self.mine.get("hand") or {}).items() if n and k != "locomotive"}
-        colour = route.color if route.color != "gray" else max(hand, key=hand.get, default="red")
-        action = {
-            "type": ActionType.CLAIM_ROUTE,
-            "route": route_id,
-            "cards": {colour: route.length},
-        }
-        try:
-            engine.apply(self._state, self.viewer, engine.action_from_dict(action))
-        except engine.IllegalMove as refusal:
-            return refusal_sentence(refusal)
-        return ""
+        """Why the viewer cannot claim this route now, in the engine's words ("" if unknown)."""
+        refusal = claim_refusal(game=self.game, seat=self.me, route_id=route_id)
+        return refusal_sentence(refusal) if refusal else ""
 
     @cached_property
     def face_up_colors(self) -> set[str]:
-        return {
-            action["color"]
-            for action in self.legal_of(ActionType.DRAW_CARD)
-            if action["from"] == "face_up"
-        }
+        draw = self.choices["draw"] if self.choices else None
+        return set(draw["face_up"]) if draw else set()
 
     @property
     def can_draw_deck(self) -> bool:
-        return any(action["from"] == "deck" for action in self.legal_of(ActionType.DRAW_CARD))
+        draw = self.choices["draw"] if self.choices else None
+        return bool(draw and draw["deck"])
 
     @property
     def can_draw_tickets(self) -> bool:
@@ -171,6 +167,6 @@ class Table:
         """The viewer's turn in play (in the opening everyone chooses side by side)."""
         return (
             self.viewer is not None
-            and self._state.phase == Phase.PLAY
-            and engine.must_act(self._state, self.viewer)
+            and self.view.get("phase") == Phase.PLAY
+            and self.viewer in self.view.get("to_act", ())
         )
