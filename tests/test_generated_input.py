@@ -32,7 +32,7 @@ from rest_framework.throttling import SimpleRateThrottle
 
 from games.engine import get_map
 from games.models import BotLevel, Game, Move
-from games.services.calendar_token import calendar_token
+from games.services.calendar_token import calendar_token_get
 from games.services.chat import chat_post
 from games.services.invitations import game_invite
 from games.services.lobby import game_create
@@ -285,7 +285,7 @@ def run(table, examples: int) -> int:
             | {"keep_tickets", "build_station", "pay_tunnel", "decline_tunnel", "draw_tickets"}
             | set(BotLevel.values)
             | {code for code, _name in django_settings.LANGUAGES}
-            | {calendar_token(game.creator)}  # Ann's calendar feed
+            | {calendar_token_get(user=game.creator)}  # Ann's calendar feed
         ),
         # Never the game's own version: a generated move is never a move the player means.
         "stale_versions": [str(v) for v in (0, game.version - 1, game.version + 1, 10**6)],

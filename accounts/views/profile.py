@@ -3,11 +3,11 @@
 from django.contrib.auth import get_user_model
 from django.shortcuts import get_object_or_404, redirect, render
 
-from games.selectors.bots import level_of_username
+from games.selectors.bots import bot_level_of
 
 
 def profile(request, username):
-    level = level_of_username(username)
+    level = bot_level_of(username=username)
     if level is not None:
         # A bot's name links to its level's page, wherever a player's name is a link.
         return redirect("bot_level", level=level)

@@ -14,13 +14,13 @@ from accounts.forms import ProfileSettingsForm, VacationForm
 from accounts.middleware import browser_language, remember_language, remember_timezone
 from accounts.models import profile_for
 from accounts.views.language import follow_language_setting
-from games.services.calendar_token import calendar_token, calendar_token_renew
+from games.services.calendar_token import calendar_token_get, calendar_token_renew
 from games.services.vacation import (
     Ended,
     InvalidVacation,
-    allowance,
-    current_or_planned,
     local_today,
+    vacation_allowance,
+    vacation_current_or_planned,
     vacation_end,
     vacation_set,
 )
@@ -34,11 +34,11 @@ def _page(request, form, vacation_form, status=200):
         "profile": profile_for(request.user),
         "email_confirmed": has_confirmed_email(request.user),
         "vacation_form": vacation_form,
-        "vacation": current_or_planned(request.user, now),
-        "allowance": allowance(request.user, today.year),
+        "vacation": vacation_current_or_planned(user=request.user, now=now),
+        "allowance": vacation_allowance(user=request.user, year=today.year),
         "now": now,
         "calendar_url": request.build_absolute_uri(
-            reverse("calendar_feed", args=[calendar_token(request.user)])
+            reverse("calendar_feed", args=[calendar_token_get(user=request.user)])
         ),
     }
     return render(request, "accounts/settings.html", context, status=status)
@@ -91,6 +91,6 @@ def vacation_end_view(request):
 @require_POST
 @login_required
 def calendar_renew_view(request):
-    calendar_token_renew(request.user)
+    calendar_token_renew(user=request.user)
     messages.success(request, _("New calendar address made: the old one no longer works."))
     return redirect(reverse("settings") + "#calendar")

@@ -1,6 +1,6 @@
 """Games as plain dicts for the serializers: lobby facts, seats, and the caller's view.
 
-Everything about the position comes from view_for (the engine's player_view for
+Everything about the position comes from game_view (the engine's player_view for
 the caller's seat, or a spectator's); the stored state, seed and deck are never read.
 """
 
@@ -10,7 +10,7 @@ from rest_framework.response import Response
 
 from accounts.selectors import vacation_away_until
 from games.api.serializers.games import GameDetail
-from games.selectors.access import seat_for, view_for, visible_game
+from games.selectors.access import game_view, game_visible, seat_get
 
 
 def game_api_url(request, game) -> str:
@@ -22,7 +22,7 @@ def summary_of(request, game, *, seats=None, mine=None) -> dict:
     read from the game's prefetched seats unless given."""
     if seats is None:
         seats = list(game.seats.all())
-        mine = seat_for(game, request.user)
+        mine = seat_get(game=game, user=request.user)
     creator = next((seat.user for seat in seats if seat.user_id == game.creator_id), None)
     return {
         "id": game.pk,
@@ -83,8 +83,8 @@ def detail_of(request, game, *, after_move=None) -> dict:
     if after_move is not None:
         view, mine, seats = after_move.view, after_move.seat, after_move.seats
     else:
-        view = view_for(game=game, user=request.user)
-        mine = seat_for(game, request.user)
+        view = game_view(game=game, user=request.user)
+        mine = seat_get(game=game, user=request.user)
         seats = list(game.seats.all())
     names = {seat.player_id: seat.user.username for seat in seats}
     away = {}
@@ -107,7 +107,7 @@ def detail_of(request, game, *, after_move=None) -> dict:
 
 def detail_response(request, game_id, *, status: int = 200) -> Response:
     """The game as the caller may see it now (GameDetail), read afresh after any change."""
-    game = visible_game(game_id=game_id, user=request.user)
+    game = game_visible(game_id=game_id, user=request.user)
     return Response(GameDetail(detail_of(request, game)).data, status=status)
 
 

@@ -16,7 +16,7 @@ from games.mail.outbox import queue_send, record
 from games.mail.reminder_times import due_reminder_kinds, reminder_times
 from games.models import Notification, Seat
 from games.models.game import ACTIVE_STATUSES
-from games.selectors.access import awaiting_seats
+from games.selectors.access import seat_list_awaiting
 from games.services.clock import is_paused, pauses_for, seat_clock
 from games.services.forfeit import game_forfeit
 
@@ -138,7 +138,7 @@ def send_digests(now: datetime) -> int:
             game=None,
             kind="digest",
             key=key,
-            nothing_to_say=not awaiting_seats(profile.user).exists(),
+            nothing_to_say=not seat_list_awaiting(user=profile.user).exists(),
         )
         recorded += 1
     return recorded

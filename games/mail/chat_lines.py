@@ -5,7 +5,7 @@ from datetime import datetime, timedelta
 from django.utils.translation import gettext as _
 
 from games.models import Move, Seat
-from games.selectors.chat import chat_for
+from games.selectors.chat import chat_list
 
 MAX_LINES = 10
 DIGEST_WINDOW = timedelta(days=1)
@@ -20,7 +20,7 @@ def chat_lines(game, user, *, since: datetime | None = None) -> list[str]:
     if since is None:
         last = Move.objects.filter(game=game, seat=seat).order_by("-number").first()
         since = last.created_at if last else None
-    messages = chat_for(game, limit=MAX_LINES, since=since)
+    messages = chat_list(game=game, limit=MAX_LINES, since=since)
     return [
         _("%(name)s wrote: %(text)s") % {"name": m.seat.user.username, "text": m.text}
         for m in messages

@@ -16,7 +16,7 @@ from django.utils.translation import ngettext
 from accounts.models import profile_for
 from games.models import Game, GameStatus, Invitation, Move, Notification, Seat
 from games.models import NotificationKind as Kind
-from games.selectors.log import logged_moves
+from games.selectors.log import move_list
 from games.words.game_log import turns_of
 from games.words.names import list_text, ordinal
 
@@ -73,7 +73,7 @@ def since_last_turn(game: Game, seats: list[Seat], user) -> list[str]:
             .values_list("number", flat=True)
             .first()
         )
-    turns = turns_of(logged_moves(game, after=last), names, game.map_id)
+    turns = turns_of(move_list(game=game, after=last), names, game.map_id)
     sentences = [sentence for turn in turns for sentence in turn.sentences]
     return sentences[-MAX_SENTENCES:]
 

@@ -7,7 +7,7 @@ from django.utils import timezone
 
 from accounts.models import Profile
 from games.models import GameStatus
-from games.selectors.access import awaiting_seats
+from games.selectors.access import seat_list_awaiting
 
 from .chat_lines import DIGEST_WINDOW, chat_lines
 from .clock import local_time_text, zone
@@ -17,7 +17,7 @@ from .compose import game_login_link, opponents_text, seats_of
 def digest_entries(user, tzname: str) -> list[dict]:
     """Every game waiting for the user's move, soonest deadline first."""
     entries = []
-    seats = awaiting_seats(user).select_related("game").order_by("deadline", "game_id")
+    seats = seat_list_awaiting(user=user).select_related("game").order_by("deadline", "game_id")
     for seat in seats:
         game = seat.game
         entries.append(

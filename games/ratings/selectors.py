@@ -10,7 +10,7 @@ from django.utils import timezone
 
 from games.models import Game, GameStatus, Rating, RatingChange, Seat
 from games.models.rating import OVERALL
-from games.selectors.access import open_to
+from games.selectors.access import game_open_filter
 
 from .boards import BOARDS, board_label
 from .chart import ChartPoint, private_tooltip, tooltip
@@ -144,7 +144,7 @@ def history_points(user, board: str = OVERALL, *, viewer) -> list[ChartPoint]:
     )
     shown = set(
         RatingChange.objects.filter(user=user, board=board)
-        .filter(open_to(viewer, via="game__"))
+        .filter(game_open_filter(viewer=viewer, via="game__"))
         .values_list("game_id", flat=True)
     )
     tables = (
@@ -210,7 +210,7 @@ def _finished_seats(user, viewer):
     """The user's finished games that the viewer may open (a private game is not even
     summed into a total for anyone else: a total before and after would tell its score)."""
     return Seat.objects.filter(user=user, game__status=GameStatus.FINISHED).filter(
-        open_to(viewer, via="game__")
+        game_open_filter(viewer=viewer, via="game__")
     )
 
 

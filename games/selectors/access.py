@@ -1,11 +1,11 @@
-"""Reads on a user's behalf. access_game is the only way to fetch a game for a user, so the
+"""Reads on a user's behalf. game_access is the only way to fetch a game for a user, so the
 permission check cannot be forgotten; views, the API and the tasks all go through here.
 
 Who may see a game: its players, always; anyone (signed in or not) may watch a
 public game once it has started, as a spectator; nobody else. A game that may
 not be seen is indistinguishable from one that does not exist (NotAPlayer, 404).
-The API also shows the public open games the lobby lists (visible_game), and the
-page's poll asks only for the version (visible_version): the same rule.
+The API also shows the public open games the lobby lists (game_visible), and the
+page's poll asks only for the version (game_visible_version): the same rule.
 """
 
 from django.db.models import (
@@ -25,13 +25,13 @@ from games import engine
 from games.models import Game, GameStatus, PrivateNote, Seat
 from games.models.game import ACTIVE_STATUSES
 from games.refusals.errors import NotAPlayer
-from games.selectors.vacations import with_vacation_flag
+from games.selectors.vacations import seat_with_vacation_flag
 
 
-def with_seats(queryset):
+def game_with_seats(*, queryset):
     """Games with their creator and their seats (users selected, in seat order, each saying
     whether its player has a vacation that may pause its clock) at hand."""
-    seats = with_vacation_flag(Seat.objects.select_related("user")).order_by("order")
+    seats = seat_with_vacation_flag(seats=Seat.objects.select_related("user")).order_by("order")
     return queryset.select_related("creator").prefetch_related(Prefetch("seats", queryset=seats))
 
 
@@ -40,12 +40,18 @@ def _for_viewer(games, user):
     only) and which carry how many games await the viewer's move (`viewer_awaiting`), read
     in the game's and the seats' own queries."""
     if user is None or not user.is_authenticated:
-        return with_seats(games)
+        return game_with_seats(queryset=games)
     note = PrivateNote.objects.filter(seat_id=OuterRef("pk")).values("text")[:1]
-    seats = with_vacation_flag(Seat.objects.select_related("user")).annotate(
+    seats = seat_with_vacation_flag(seats=Seat.objects.select_related("user")).annotate(
         viewer_note=Case(When(user_id=user.pk, then=Subquery(note)), default=Value(None))
     )
-    awaiting = awaiting_seats(user).order_by().values("user_id").annotate(n=Count("pk")).values("n")
+    awaiting = (
+        seat_list_awaiting(user=user)
+        .order_by()
+        .values("user_id")
+        .annotate(n=Count("pk"))
+        .values("n")
+    )
     return (
         games.select_related("creator")
         .prefetch_related(Prefetch("seats", queryset=seats.order_by("order")))
@@ -53,22 +59,22 @@ def _for_viewer(games, user):
     )
 
 
-def access_game(*, game_id, user) -> Game:
+def game_access(*, game_id, user) -> Game:
     """The game with its seats (and their users) prefetched, if `user` may see it; the game
     also says how many games await the user's move (`viewer_awaiting`, for the header)."""
     try:
         game = _for_viewer(Game.objects.all(), user).get(pk=int(game_id))
     except (Game.DoesNotExist, TypeError, ValueError):
         raise NotAPlayer() from None
-    if seat_for(game, user) is not None:
+    if seat_get(game=game, user=user) is not None:
         return game
     if not game.is_private and game.status != GameStatus.OPEN:
         return game
     raise NotAPlayer()
 
 
-def open_to(viewer, via: str = "") -> Q:
-    """access_game's rule for started games as a filter: public games and the viewer's own.
+def game_open_filter(*, viewer, via: str = "") -> Q:
+    """game_access's rule for started games as a filter: public games and the viewer's own.
     `via` leads from the filtered model to its game ("game__" for seats or rating changes)."""
     rule = Q(**{f"{via}is_private": False})
     if viewer is not None and viewer.is_authenticated:
@@ -76,25 +82,25 @@ def open_to(viewer, via: str = "") -> Q:
     return rule
 
 
-def visible_game(*, game_id, user) -> Game:
-    """access_game's rule, plus the public open games the lobby lists to everyone
+def game_visible(*, game_id, user) -> Game:
+    """game_access's rule, plus the public open games the lobby lists to everyone
     (a client must see an open game to decide to join it)."""
     try:
-        return access_game(game_id=game_id, user=user)
+        return game_access(game_id=game_id, user=user)
     except NotAPlayer:
-        game = open_games().filter(pk=game_id).first()
+        game = game_list_open().filter(pk=game_id).first()
         if game is None:
             raise
         return game
 
 
-def visible_version(*, game_id: int, user) -> int:
-    """The game's version, in one query, if access_game would let `user` see the game."""
-    return visible_versions(game_id=game_id, user=user)[0]
+def game_visible_version(*, game_id: int, user) -> int:
+    """The game's version, in one query, if game_access would let `user` see the game."""
+    return game_visible_versions(game_id=game_id, user=user)[0]
 
 
-def visible_versions(*, game_id: int, user) -> tuple[int, int]:
-    """The game's version and chat version, in one query, if access_game would let `user`
+def game_visible_versions(*, game_id: int, user) -> tuple[int, int]:
+    """The game's version and chat version, in one query, if game_access would let `user`
     see the game."""
     seated = Seat.objects.filter(
         game=OuterRef("pk"), user_id=user.pk if user.is_authenticated else None
@@ -113,16 +119,16 @@ def visible_versions(*, game_id: int, user) -> tuple[int, int]:
     return version, chat_version
 
 
-def seat_for(game: Game, user) -> Seat | None:
+def seat_get(*, game: Game, user) -> Seat | None:
     """The user's seat at the game, or None (anonymous users and spectators have none)."""
     if user is None or not user.is_authenticated:
         return None
     return next((seat for seat in game.seats.all() if seat.user_id == user.pk), None)
 
 
-def view_for(*, game: Game, user) -> dict | None:
+def game_view(*, game: Game, user) -> dict | None:
     """What this user may see of the game (engine.player_view); None before the start."""
-    return seat_view(game=game, seat=seat_for(game, user))
+    return seat_view(game=game, seat=seat_get(game=game, user=user))
 
 
 def seat_view(*, game: Game, seat: Seat | None) -> dict | None:
@@ -133,24 +139,24 @@ def seat_view(*, game: Game, seat: Seat | None) -> dict | None:
     return engine.player_view(engine.State.from_dict(game.state), seat.player_id if seat else None)
 
 
-def open_games():
+def game_list_open():
     """Public games waiting for players, newest first, with seats and a `seat_count`."""
-    return with_seats(
-        Game.objects.filter(status=GameStatus.OPEN, is_private=False).annotate(
+    return game_with_seats(
+        queryset=Game.objects.filter(status=GameStatus.OPEN, is_private=False).annotate(
             seat_count=Count("seats")
         )
     ).order_by("-created_at")
 
 
-def awaiting_seats(user):
+def seat_list_awaiting(*, user):
     """The user's seats where it is their move, in games being played."""
     return Seat.objects.filter(
         user=user, to_move=True, forfeited_at__isnull=True, game__status__in=ACTIVE_STATUSES
     )
 
 
-def awaiting_count(user) -> int:
+def seat_count_awaiting(*, user) -> int:
     """How many games wait for this user to act (one query: the header shows it everywhere)."""
     if not user.is_authenticated:
         return 0
-    return awaiting_seats(user).count()
+    return seat_list_awaiting(user=user).count()

@@ -33,12 +33,12 @@ BOT_USERNAMES = {
 }
 
 
-def level_of_username(username: str) -> str | None:
+def bot_level_of(*, username: str) -> str | None:
     """The level a bot account plays at, or None for a person."""
     return BOT_USERNAMES.get(username)
 
 
-def bot_record(level: str) -> dict:
+def bot_record(*, level: str) -> dict:
     """The level's record against people: finished games with a bot of this level seated
     from the start and at least one person, its wins (a shared first place counts) and its
     mean score. A bot that took over a seat plays for someone else; it is not counted."""

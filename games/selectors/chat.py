@@ -5,9 +5,9 @@ from games.models import ChatMessage
 CHAT_SHOWN = 40
 
 
-def chat_for(game, *, limit: int = CHAT_SHOWN, since=None) -> list:
+def chat_list(*, game, limit: int = CHAT_SHOWN, since=None) -> list:
     """The game's chat as readers see it (hidden messages left out), oldest first; the last
-    `limit` messages, or those after `since`. Callers have passed access_game already."""
+    `limit` messages, or those after `since`. Callers have passed game_access already."""
     messages = ChatMessage.objects.filter(game=game, hidden=False).select_related("seat__user")
     if since is not None:
         messages = messages.filter(created_at__gt=since)

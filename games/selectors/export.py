@@ -1,6 +1,6 @@
 """A game as a file: its players, its move log with the events, and, once it is over, the
 scenario of its start (../shared/SCENARIOS.md) that `python -m games.engine.scenario`
-replays to the same end. Read on a user's behalf, after access_game.
+replays to the same end. Read on a user's behalf, after game_access.
 
 A game in play is exported only for its players and holds only what that player may see:
 their own view (their hand and tickets, nobody else's), the public events, and the actions
@@ -14,23 +14,23 @@ from django.utils.translation import gettext as _
 from games import engine
 from games.models import Game, Move
 from games.refusals.errors import GameNotActive, NotAllowed
-from games.selectors.access import seat_for
-from games.selectors.replay import CLOCK_ONLY_ACTIONS, start_document
+from games.selectors.access import seat_get
+from games.selectors.replay import CLOCK_ONLY_ACTIONS, game_start_document
 
 FORMAT = "ttr-game-export"
 VERSION = 1
 
 
-def export_allowed(game: Game, user) -> bool:
+def export_allowed(*, game: Game, user) -> bool:
     """Over: anyone who may see the game; in play: its players only."""
-    return game.state is not None and (game.is_over or seat_for(game, user) is not None)
+    return game.state is not None and (game.is_over or seat_get(game=game, user=user) is not None)
 
 
-def export_document(game: Game, user) -> dict:
-    """The export of a game `user` may see (access_game); NotAllowed / GameNotActive else."""
+def export_document(*, game: Game, user) -> dict:
+    """The export of a game `user` may see (game_access); NotAllowed / GameNotActive else."""
     if game.state is None:
         raise GameNotActive(_("The game has not started yet."))
-    seat = seat_for(game, user)
+    seat = seat_get(game=game, user=user)
     if not game.is_over and seat is None:
         raise NotAllowed(_("Only its players can download a game in play."))
     viewer = seat.player_id if seat else None
@@ -82,7 +82,7 @@ def export_document(game: Game, user) -> dict:
         ),
     }
     if game.is_over:
-        document["scenario"] = game_scenario(game, moves, usernames)
+        document["scenario"] = export_scenario(game=game, moves=moves, usernames=usernames)
     return document
 
 
@@ -92,9 +92,9 @@ def _shown_action(move: Move, game: Game, viewer: str | None) -> dict:
     return {"type": move.action.get("type")}
 
 
-def game_scenario(game: Game, moves: list[Move], usernames: dict[str, str]) -> dict:
+def export_scenario(*, game: Game, moves: list[Move], usernames: dict[str, str]) -> dict:
     """The start scenario with every move appended as an action, players named by username."""
-    start = start_document(game)
+    start = game_start_document(game=game)
     actions = list(start.get("actions", []))
     for move in moves:
         if move.action["type"] in CLOCK_ONLY_ACTIONS:

@@ -4,7 +4,7 @@ from dataclasses import dataclass, field
 
 from games.models import Game, GameStatus
 from games.models.game import OVER_STATUSES
-from games.selectors.access import seat_for, with_seats
+from games.selectors.access import game_with_seats, seat_get
 
 
 @dataclass
@@ -26,14 +26,14 @@ class MyGames:
         return len(self.awaiting) + len(self.active) + len(self.waiting) + len(self.finished)
 
 
-def my_games(user) -> MyGames:
+def game_list_mine(*, user) -> MyGames:
     """Every game the user sits at; each game carries `my_seat`."""
     result = MyGames()
     if not user.is_authenticated:
         return result
-    games = with_seats(Game.objects.filter(seats__user=user)).order_by("-created_at")
+    games = game_with_seats(queryset=Game.objects.filter(seats__user=user)).order_by("-created_at")
     for game in games:
-        game.my_seat = seat_for(game, user)
+        game.my_seat = seat_get(game=game, user=user)
         if game.status in OVER_STATUSES:
             result.finished.append(game)
         elif game.status == GameStatus.OPEN:
@@ -49,6 +49,6 @@ def my_games(user) -> MyGames:
     return result
 
 
-def rematch_of(game) -> Game | None:
+def game_rematch_of(*, game) -> Game | None:
     """The rematch created for this game, if any."""
     return Game.objects.filter(rematch_of=game).first()

@@ -11,7 +11,7 @@ from games.models import Game, Move
 from games.words.game_log import turn_number
 
 
-def names_for(game: Game) -> dict[str, str]:
+def player_names(*, game: Game) -> dict[str, str]:
     """{engine player id: name} for the log and the board (a bot's in the reader's language)."""
     return {seat.player_id: seat.shown_name for seat in game.seats.all()}
 
@@ -25,7 +25,7 @@ def _logged(game: Game):
     )
 
 
-def logged_moves(game: Game, *, last_turns: int | None = None, after: int | None = None) -> list:
+def move_list(*, game: Game, last_turns: int | None = None, after: int | None = None) -> list:
     """The game's moves for its log (games.words.game_log), oldest first, each with its number,
     seat (and username), events, action type and time; one query. `last_turns`: enough of
     the newest moves for that many whole turns; `after`: only moves numbered after it."""
@@ -111,8 +111,8 @@ def _rows_after(before: list | None, just_made, last_turns: int) -> list[LoggedR
     return [*before, LoggedRow.just_written(just_made)][-_moves_for(last_turns) - 1 :]
 
 
-def recent_moves(game: Game, *, last_turns: int, just_made=None) -> list[LoggedRow]:
-    """The newest moves for the page's log (logged_moves with `last_turns`), oldest first, at
+def move_list_recent(*, game: Game, last_turns: int, just_made=None) -> list[LoggedRow]:
+    """The newest moves for the page's log (move_list with `last_turns`), oldest first, at
     the game's version. Kept in the cache per version: the pages of a game read them once
     per move, and `just_made` (the Move that brought the game to this version, with its
     action) adds itself to the moves before it without a query."""
@@ -131,7 +131,7 @@ def recent_moves(game: Game, *, last_turns: int, just_made=None) -> list[LoggedR
     return whole_turns(rows, last_turns)
 
 
-def remember_move(game: Game, move, *, last_turns: int) -> None:
+def move_remember(*, game: Game, move, last_turns: int) -> None:
     """Once a move has committed: the recent moves at the version it brought, kept from those
     at the version before when the cache has them (no query either way). So the answer to
     the next move posted from a page finds the log at hand, whoever moved in between (the

@@ -1,7 +1,8 @@
 """A player's statistics across finished games, and the claim counts the heat maps draw.
 
-Read on a viewer's behalf with access_game's rule (selectors.open_to): a private game
-counts only for those who sat at it, so a stranger's view of a profile leaves it out.
+Read on a viewer's behalf with game_access's rule (selectors.access.game_open_filter): a
+private game counts only for those who sat at it, so a stranger's view of a profile leaves it
+out.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from django.db.models import Count
 
 from games import engine
 from games.models import Claim, Game, GameStatus, MapChoice, Seat
-from games.selectors.access import open_to
+from games.selectors.access import game_open_filter
 
 TOP = 5
 MAP_LABELS = dict(MapChoice.choices)
@@ -47,11 +48,11 @@ class PlayerStatistics:
 
 def _finished(viewer):
     return Seat.objects.filter(game__status=GameStatus.FINISHED).filter(
-        open_to(viewer, via="game__")
+        game_open_filter(viewer=viewer, via="game__")
     )
 
 
-def player_statistics(user, *, viewer) -> PlayerStatistics:
+def player_statistics(*, user, viewer) -> PlayerStatistics:
     seats = _finished(viewer).filter(user=user)
     stats = PlayerStatistics()
     claims = Claim.objects.filter(seat__in=seats)
@@ -132,7 +133,7 @@ def _averages(seats) -> list[dict]:
     ]
 
 
-def board_route_counts(map_id: str, *, viewer) -> tuple[dict[str, int], int]:
+def route_counts(*, map_id: str, viewer) -> tuple[dict[str, int], int]:
     """Route id -> claims in every finished game of the map the viewer may open, and how
     many games that is."""
     seats = _finished(viewer).filter(game__map_id=map_id)

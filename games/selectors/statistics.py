@@ -8,7 +8,7 @@ from games import engine
 from games.models import Game, Move
 
 
-def game_statistics(game: Game) -> dict[str, dict] | None:
+def game_statistics(*, game: Game) -> dict[str, dict] | None:
     """{seat player id: statistics}; None before the start. One query (the moves' events)."""
     if game.state is None:
         return None

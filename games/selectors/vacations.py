@@ -5,7 +5,7 @@ from django.db.models import OuterRef
 from accounts.selectors import vacation_exists
 
 
-def with_vacation_flag(seats):
+def seat_with_vacation_flag(*, seats):
     """Seats annotated `has_vacation`: their player has a vacation that ends after the
     game's turn began (one EXISTS in the seats' own query), so the clock's SeatPauses reads
     the vacations only when one of them may pause a clock."""

@@ -6,7 +6,7 @@ from games.engine import MAX_PLAYERS
 from games.selectors.bots import bot_username
 
 
-def bot_account(level: str, taken: set[int]):
+def bot_account(*, level: str, taken: set[int]):
     """The first of the level's accounts not among the user ids `taken` (created once)."""
     User = get_user_model()
     for index in range(1, MAX_PLAYERS):

@@ -12,8 +12,8 @@ from games.refusals.errors import GameFull, GameNotActive, InvalidSettings, NotA
 from games.services.bot_accounts import bot_account
 from games.words.seat_colors import first_free_color
 
-from .lobby import MAX_PLAYERS, bump_locked, create_game_locked, start_locked
-from .locking import lock_game
+from .lobby import MAX_PLAYERS, game_bump_locked, game_create_locked, game_start_locked
+from .locking import game_lock
 
 
 def _level(level: str) -> str:
@@ -22,7 +22,7 @@ def _level(level: str) -> str:
     return level
 
 
-def seat_bot_locked(game: Game, *, level: str) -> Seat:
+def seat_bot_locked(*, game: Game, level: str) -> Seat:
     """A bot of `level` in the next seat of the open game the caller has locked; the game is
     unrated from now on."""
     seats = list(game.seats.all())
@@ -30,7 +30,7 @@ def seat_bot_locked(game: Game, *, level: str) -> Seat:
         raise GameFull()
     seat = Seat.objects.create(
         game=game,
-        user=bot_account(_level(level), taken={seat.user_id for seat in seats}),
+        user=bot_account(level=_level(level), taken={seat.user_id for seat in seats}),
         order=max(seat.order for seat in seats) + 1 if seats else 0,
         color=first_free_color({seat.color for seat in seats}),
         bot_level=level,
@@ -44,18 +44,18 @@ def seat_bot_locked(game: Game, *, level: str) -> Seat:
 def game_add_bot(*, game_id, user, level: str) -> Seat:
     """The creator puts a bot in an empty seat of their open game; a game it fills starts."""
     with transaction.atomic(durable=True):
-        game = lock_game(game_id)
+        game = game_lock(game_id=game_id)
         if not game.seats.filter(user_id=getattr(user, "pk", None)).exists():
             raise NotAPlayer()
         if game.creator_id != user.pk:
             raise NotAllowed(_("Only the game's creator can add a bot."))
         if game.status != GameStatus.OPEN:
             raise GameNotActive(_("This game has already started."))
-        seat = seat_bot_locked(game, level=level)
+        seat = seat_bot_locked(game=game, level=level)
         if game.seats.count() >= game.max_players:
-            start_locked(game)
+            game_start_locked(game=game)
         else:
-            bump_locked(game)
+            game_bump_locked(game=game)
         seat.game = game
         return seat
 
@@ -70,7 +70,7 @@ def game_against_bots(*, creator, map_id: str, bots: int, level: str, **settings
         raise InvalidSettings(_("Play against 1 to %(most)s bots.") % {"most": MAX_PLAYERS - 1})
     _level(level)
     with transaction.atomic(durable=True):
-        game = create_game_locked(
+        game = game_create_locked(
             creator=creator,
             map_id=map_id,
             max_players=bots + 1,
@@ -78,8 +78,8 @@ def game_against_bots(*, creator, map_id: str, bots: int, level: str, **settings
             rated=False,
             **settings,
         )
-        game = lock_game(game.pk)
+        game = game_lock(game_id=game.pk)
         for _index in range(bots):
-            seat_bot_locked(game, level=level)
-        start_locked(game)
+            seat_bot_locked(game=game, level=level)
+        game_start_locked(game=game)
     return game

@@ -5,15 +5,15 @@ import secrets
 from accounts.models import profile_for
 
 
-def calendar_token(user) -> str:
+def calendar_token_get(*, user) -> str:
     """The user's feed secret, made on first use."""
     profile = profile_for(user)
     if not profile.calendar_token:
-        return calendar_token_renew(user)
+        return calendar_token_renew(user=user)
     return profile.calendar_token
 
 
-def calendar_token_renew(user) -> str:
+def calendar_token_renew(*, user) -> str:
     """A new secret: the old address stops working at once."""
     profile = profile_for(user)
     profile.calendar_token = secrets.token_urlsafe(24)

@@ -15,7 +15,7 @@ from games.live.versions import forget_versions_on_commit
 from games.models import ChatMessage, ChatReport, Game, Seat
 from games.models.chat import CHAT_MAX_LENGTH, SOMETHING_TO_READ
 from games.refusals.errors import BadAction, NotAllowed, NotAPlayer
-from games.selectors.access import access_game
+from games.selectors.access import game_access
 
 
 def _my_seat(game_id, user) -> Seat:
@@ -46,7 +46,7 @@ def chat_report(*, game_id, message_id, user) -> ChatReport:
     """A reader who may see the game reports a message of someone else's (once)."""
     if not user.is_authenticated:
         raise NotAPlayer()
-    game = access_game(game_id=game_id, user=user)
+    game = game_access(game_id=game_id, user=user)
     try:
         message = ChatMessage.objects.select_related("seat").get(
             pk=int(message_id), game=game, hidden=False

@@ -10,7 +10,7 @@ from django.db import transaction
 
 from games.models import Claim, Game, Move
 from games.services.claims import claims_from_events
-from games.services.locking import lock_game
+from games.services.locking import game_lock
 
 
 def _key(claim: Claim) -> tuple:
@@ -48,7 +48,7 @@ def _describe(key: tuple) -> str:
     return f"{what} by seat {seat_id} (move id {move_id}, cards {dict(cards)}{tunnel})"
 
 
-def expected_claims(game: Game) -> list[Claim]:
+def claims_expected(*, game: Game) -> list[Claim]:
     moves = Move.objects.filter(game=game).order_by("number")
     return [
         claim
@@ -57,8 +57,8 @@ def expected_claims(game: Game) -> list[Claim]:
     ]
 
 
-def compare_game(game: Game) -> GameDifference:
-    expected = {_key(claim) for claim in expected_claims(game)}
+def claims_compare(*, game: Game) -> GameDifference:
+    expected = {_key(claim) for claim in claims_expected(game=game)}
     stored = {_key(claim) for claim in Claim.objects.filter(game=game)}
     return GameDifference(
         game_id=game.pk, missing=sorted(expected - stored), extra=sorted(stored - expected)
@@ -68,15 +68,15 @@ def compare_game(game: Game) -> GameDifference:
 def compare_all() -> list[GameDifference]:
     differences = []
     for game in Game.objects.filter(started_at__isnull=False).order_by("pk"):
-        difference = compare_game(game)
+        difference = claims_compare(game=game)
         if difference.missing or difference.extra:
             differences.append(difference)
     return differences
 
 
-def rebuild_game(game_id: int) -> None:
+def claims_rebuild(*, game_id: int) -> None:
     """Replace the game's rows with the ones its log gives (under the game's row lock)."""
     with transaction.atomic(durable=True):
-        game = lock_game(game_id)
+        game = game_lock(game_id=game_id)
         Claim.objects.filter(game=game).delete()
-        Claim.objects.bulk_create(expected_claims(game))
+        Claim.objects.bulk_create(claims_expected(game=game))

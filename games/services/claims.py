@@ -38,7 +38,7 @@ def claims_from_events(*, game_id: int, map_id: str, move: Move) -> list[Claim]:
     return claims
 
 
-def record_claims(*, game_id: int, map_id: str, move: Move) -> None:
+def claims_record(*, game_id: int, map_id: str, move: Move) -> None:
     """Write the move's claims with one insert (none when it built nothing)."""
     claims = claims_from_events(game_id=game_id, map_id=map_id, move=move)
     if claims:

@@ -158,7 +158,7 @@ def _end_turn(game: Game, seat: Seat, now: datetime, pauses_of=None) -> None:
     seat.deadline = None
 
 
-def set_deadlines(game: Game, seats: Iterable[Seat], pauses_of=None) -> None:
+def game_set_deadlines(*, game: Game, seats: Iterable[Seat], pauses_of=None) -> None:
     """Each acting seat's deadline from its clock, and the game's (the earliest). The caller
     saves the seats' `deadline` and the game's. `pauses_of(seat)` gives a seat's pauses
     (by default read for each seat)."""
@@ -228,7 +228,7 @@ def settle_clock(
             for seat in seats
         )
         if not same_clocks:
-            set_deadlines(game, seats, pauses.of)
+            game_set_deadlines(game=game, seats=seats, pauses_of=pauses.of)
     else:
         for seat in seats:
             seat.deadline = None
@@ -245,9 +245,9 @@ def settle_clock(
         Seat.objects.bulk_update(changed, CLOCK_FIELDS)
 
 
-def give_time(game: Game, seats: list[Seat], seat: Seat, seconds: int) -> None:
+def seat_give_time(*, game: Game, seats: list[Seat], seat: Seat, seconds: int) -> None:
     """Lengthen the seat's current turn; the caller holds the game's lock and saves the
     game's deadline."""
     seat.extra_seconds += seconds
-    set_deadlines(game, seats)
+    game_set_deadlines(game=game, seats=seats)
     seat.save(update_fields=["extra_seconds", "deadline"])

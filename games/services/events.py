@@ -13,5 +13,5 @@ from django.dispatch import Signal
 position_changed = Signal()
 
 
-def announce_position(game, seats, state) -> None:
+def position_announce(*, game, seats, state) -> None:
     position_changed.send(sender=game.__class__, game=game, seats=seats, state=state)

@@ -15,14 +15,14 @@ from games.models import GameStatus, Move
 from games.refusals.errors import BadAction, GameMovedOn, GameNotActive, NotAllowed, NotAPlayer
 from games.selectors.replay import EXTRA_TIME_ACTION
 
-from .clock import give_time
-from .locking import lock_game
-from .transition import next_move_number
+from .clock import seat_give_time
+from .locking import game_lock
+from .transition import move_next_number
 
 EXTRA_TIME_SECONDS = 24 * 60 * 60
 
 
-def may_give_time(game, giver, receiver) -> bool:
+def extra_time_allowed(*, game, giver, receiver) -> bool:
     """Whether `giver` may give `receiver` more time now (the page's button and the service
     ask the same question)."""
     return (
@@ -45,7 +45,7 @@ def game_give_time(*, game_id: int, user, expected_version) -> Move:
     except (TypeError, ValueError):
         raise BadAction(_("The request did not say which position it was made in.")) from None
     with transaction.atomic(durable=True):
-        game = lock_game(game_id)
+        game = game_lock(game_id=game_id)
         seats = list(game.seats.select_related("user"))
         giver = next((s for s in seats if user.is_authenticated and s.user_id == user.pk), None)
         if giver is None:
@@ -59,14 +59,14 @@ def game_give_time(*, game_id: int, user, expected_version) -> Move:
             raise NotAllowed(_("You are out of this game."))
         if receiver is None or receiver.pk == giver.pk:
             raise NotAllowed(_("You cannot give yourself more time."))
-        if not may_give_time(game, giver, receiver):
+        if not extra_time_allowed(game=game, giver=giver, receiver=receiver):
             raise NotAllowed(_("You have already given more time this turn."))
-        give_time(game, seats, receiver, EXTRA_TIME_SECONDS)
+        seat_give_time(game=game, seats=seats, seat=receiver, seconds=EXTRA_TIME_SECONDS)
         giver.gave_time_for_turn = game.turn_started_at
         giver.save(update_fields=["gave_time_for_turn"])
         move = Move.objects.create(
             game=game,
-            number=next_move_number(game),
+            number=move_next_number(game=game),
             seat=giver,
             action={"type": EXTRA_TIME_ACTION, "to": receiver.player_id},
             events=[

@@ -18,12 +18,12 @@ from games.live.versions import forget_versions_on_commit
 from games.mail import notify
 from games.models import BotLevel
 from games.selectors.replay import FORFEIT_ACTION
-from games.services.events import announce_position
+from games.services.events import position_announce
 
-from .clock import set_deadlines
+from .clock import game_set_deadlines
 from .finish import game_abort
-from .locking import lock_game
-from .transition import record_transition
+from .locking import game_lock
+from .transition import move_record
 
 log = logging.getLogger(__name__)
 
@@ -43,7 +43,7 @@ def game_forfeit(*, game_id: int, seat_id: int, reason: str, now: datetime | Non
     """
     now = now or timezone.now()
     with transaction.atomic(durable=True):
-        game = lock_game(game_id)
+        game = game_lock(game_id=game_id)
         if not game.is_active:
             return None
         seats = list(game.seats.select_related("user"))
@@ -90,7 +90,7 @@ def seat_leaves(*, game, seats, seat, action: dict, now: datetime, abort_if_over
     seat.save(update_fields=["forfeited_at", "resigned"])
     # The engine passes the turn; the seat's own clock stops here.
     ends_game = new_state.phase == engine.Phase.GAME_OVER
-    move = record_transition(
+    move = move_record(
         game=game,
         seats=seats,
         seat=seat,
@@ -129,14 +129,14 @@ def take_over_seat(*, game, seats, seat, now: datetime):
     seat.bot_level = TAKEOVER_LEVEL
     seat.deadline = None
     seat.save(update_fields=["forfeited_at", "resigned", "bot_level", "deadline"])
-    set_deadlines(game, seats)
+    game_set_deadlines(game=game, seats=seats)
     for other in seats:
         if other.pk != seat.pk:
             other.save(update_fields=["deadline"])
     game.version += 1
     game.save(update_fields=["version", "deadline"])
     notify.on_seat_left(game, seats, seat)
-    announce_position(game, seats, engine.State.from_dict(game.state))
+    position_announce(game=game, seats=seats, state=engine.State.from_dict(game.state))
     forget_versions_on_commit(game.pk)
     log.info("game %s: a %s bot took over seat %s", game.pk, TAKEOVER_LEVEL, seat.pk)
     return seat

@@ -22,8 +22,8 @@ from games.models import NotificationKind as Kind
 from games.refusals.errors import GameNotActive, InvalidSettings, NotAllowed, NotAPlayer
 
 from .bots import seat_bot_locked
-from .lobby import create_game_locked, join_game_locked, start_locked
-from .locking import lock_game
+from .lobby import game_create_locked, game_join_locked, game_start_locked
+from .locking import game_lock
 
 MAX_INVITED = 4
 
@@ -40,10 +40,12 @@ def parse_usernames(text: str) -> list[str]:
 def game_invite(*, game_id: int, inviter, usernames: list[str]) -> list[Invitation]:
     """Invite registered players by username to an open game the inviter sits at."""
     with transaction.atomic(durable=True):
-        return invite_locked(lock_game(game_id), inviter=inviter, usernames=usernames)
+        return game_invite_locked(
+            game=game_lock(game_id=game_id), inviter=inviter, usernames=usernames
+        )
 
 
-def invite_locked(game: Game, *, inviter, usernames: list[str]) -> list[Invitation]:
+def game_invite_locked(*, game: Game, inviter, usernames: list[str]) -> list[Invitation]:
     """game_invite on a game the caller's transaction has locked."""
     users = get_user_model().objects
     wanted = [name.strip().lstrip("@") for name in usernames if name and name.strip()]
@@ -85,9 +87,9 @@ def invite_locked(game: Game, *, inviter, usernames: list[str]) -> list[Invitati
 def game_create_inviting(*, creator, invite: list[str], **settings) -> Game:
     """game_create, then the named players invited; an unknown name creates nothing."""
     with transaction.atomic(durable=True):
-        game = create_game_locked(creator=creator, **settings)
+        game = game_create_locked(creator=creator, **settings)
         if invite:
-            invite_locked(lock_game(game.pk), inviter=creator, usernames=invite)
+            game_invite_locked(game=game_lock(game_id=game.pk), inviter=creator, usernames=invite)
     return game
 
 
@@ -107,8 +109,10 @@ def invitation_accept(*, invitation_id, user) -> Invitation:
     """Take the seat the invitation offers (the game may have filled or started meanwhile)."""
     with transaction.atomic(durable=True):
         invitation = _pending(invitation_id, user)
-        seat = join_game_locked(
-            lock_game(invitation.game_id), user=user, invite_token=invitation.game.invite_token
+        seat = game_join_locked(
+            locked=game_lock(game_id=invitation.game_id),
+            user=user,
+            invite_token=invitation.game.invite_token,
         )
         invitation.game = seat.game  # the game as the join left it
         invitation.status = InvitationStatus.ACCEPTED
@@ -129,7 +133,7 @@ def game_rematch(*, game_id: int, user) -> Game:
     """The rematch of a game that is over: created by the first player to ask, found by the
     others."""
     with transaction.atomic(durable=True):
-        game = lock_game(game_id)
+        game = game_lock(game_id=game_id)
         seats = list(game.seats.select_related("user").order_by("order"))
         if user.pk not in {seat.user_id for seat in seats}:
             raise NotAPlayer()
@@ -138,7 +142,7 @@ def game_rematch(*, game_id: int, user) -> Game:
         existing = Game.objects.filter(rematch_of=game).first()
         if existing is not None:
             return existing
-        rematch = create_game_locked(
+        rematch = game_create_locked(
             creator=user,
             map_id=game.map_id,
             max_players=len(seats),
@@ -157,48 +161,10 @@ def game_rematch(*, game_id: int, user) -> Game:
         # The bots take their seats again at once; the people are invited.
         for seat in seats:
             if seat.is_bot:
-                seat_bot_locked(rematch, level=seat.bot_level)
+                seat_bot_locked(game=rematch, level=seat.bot_level)
         if rematch.seats.count() >= rematch.max_players:
-            start_locked(rematch)
+            game_start_locked(game=rematch)
     others = [seat.user.username for seat in seats if seat.user_id != user.pk and not seat.is_bot]
     if others:
         game_invite(game_id=rematch.pk, inviter=user, usernames=others)
     return rematch
-
-
-def pending_invitations(user):
-    """The user's invitations still to answer, to games still open (selector for My games)."""
-    if not user.is_authenticated:
-        return Invitation.objects.none()
-    return (
-        Invitation.objects.filter(
-            invitee=user, status=InvitationStatus.PENDING, game__status=GameStatus.OPEN
-        )
-        .select_related("game", "inviter")
-        .order_by("-created_at")
-    )
-
-
-def invitation_to(*, game_id, user) -> Invitation | None:
-    """The user's invitation to this game still to answer, or None (selector for the game's
-    address opened by an invitee who has not answered: they see the invitation)."""
-    if not user.is_authenticated:
-        return None
-    return (
-        Invitation.objects.filter(game_id=game_id, invitee=user, status=InvitationStatus.PENDING)
-        .select_related("inviter")
-        .first()
-    )
-
-
-def invitations_of(game: Game) -> list[Invitation]:
-    """Who was invited to the game and has not taken a seat: still to answer, or declined
-    (selector for the waiting game's page), oldest first."""
-    seated = game.seats.values("user_id")
-    answers = [InvitationStatus.PENDING, InvitationStatus.DECLINED]
-    return list(
-        game.invitations.filter(status__in=answers)
-        .exclude(invitee_id__in=seated)
-        .select_related("invitee")
-        .order_by("created_at", "pk")
-    )

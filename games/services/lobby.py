@@ -31,11 +31,11 @@ from games.models.game import (
     MIN_TURN_SECONDS,
 )
 from games.refusals.errors import GameFull, GameNotActive, InvalidSettings, NotAllowed, NotAPlayer
-from games.services.events import announce_position
+from games.services.events import position_announce
 from games.words.seat_colors import first_free_color
 
 from .clock import settle_clock
-from .locking import lock_game
+from .locking import game_lock
 
 MIN_PLAYERS = engine.MIN_PLAYERS
 MAX_PLAYERS = engine.MAX_PLAYERS
@@ -53,14 +53,14 @@ def takeover_default(max_players: int) -> bool:
 
 
 def game_create(*, creator, map_id: str, **settings) -> Game:
-    """A new open game with its creator in the first seat, with create_game_locked's
+    """A new open game with its creator in the first seat, with game_create_locked's
     settings. `bot_takeover`: a bot plays on for a player who leaves (otherwise their seat
     is skipped); the game form offers it by default for 3 or more players (takeover_default)."""
     with transaction.atomic(durable=True):
-        return create_game_locked(creator=creator, map_id=map_id, **settings)
+        return game_create_locked(creator=creator, map_id=map_id, **settings)
 
 
-def create_game_locked(
+def game_create_locked(
     *,
     creator,
     map_id: str,
@@ -105,10 +105,12 @@ def game_join(*, game_id, user, invite_token: str | None = None) -> Seat:
     The game that fills up starts at once. The seat's `game` is the game as it is then.
     """
     with transaction.atomic(durable=True):
-        return join_game_locked(lock_game(game_id), user=user, invite_token=invite_token)
+        return game_join_locked(
+            locked=game_lock(game_id=game_id), user=user, invite_token=invite_token
+        )
 
 
-def join_game_locked(locked: Game, *, user, invite_token: str | None = None) -> Seat:
+def game_join_locked(*, locked: Game, user, invite_token: str | None = None) -> Seat:
     """game_join on a game the caller's transaction has locked (games.services.locking)."""
     seats = list(locked.seats.all())
     mine = next((seat for seat in seats if seat.user_id == user.pk), None)
@@ -130,9 +132,9 @@ def join_game_locked(locked: Game, *, user, invite_token: str | None = None) -> 
         color=first_free_color({seat.color for seat in seats}),
     )
     if len(seats) + 1 >= locked.max_players:
-        start_locked(locked)
+        game_start_locked(game=locked)
     else:
-        bump_locked(locked)
+        game_bump_locked(game=locked)
     return seat
 
 
@@ -140,7 +142,7 @@ def game_leave(*, game_id, user) -> Game | None:
     """Give up a seat before the start (see the module's decisions for the creator). The
     game as it is then, or None when the last player left and it is gone."""
     with transaction.atomic(durable=True):
-        locked = lock_game(game_id)
+        locked = game_lock(game_id=game_id)
         seats = list(locked.seats.all())
         mine = next((seat for seat in seats if seat.user_id == user.pk), None)
         if mine is None:
@@ -157,7 +159,7 @@ def game_leave(*, game_id, user) -> Game | None:
         if locked.creator_id == user.pk:
             locked.creator_id = min(others, key=lambda seat: (seat.joined_at, seat.pk)).user_id
             locked.save(update_fields=["creator"])
-        bump_locked(locked)
+        game_bump_locked(game=locked)
     return locked
 
 
@@ -165,7 +167,7 @@ def game_start(*, game_id, user) -> Game:
     """The creator starts an open game once at least two players are seated; the game as it
     is then."""
     with transaction.atomic(durable=True):
-        locked = lock_game(game_id)
+        locked = game_lock(game_id=game_id)
         if not locked.seats.filter(user=user).exists():
             if locked.is_private:
                 raise NotAPlayer()
@@ -176,20 +178,20 @@ def game_start(*, game_id, user) -> Game:
             raise GameNotActive(_("This game has already started."))
         if not enough_to_start(locked.seats.count()):
             raise NotAllowed(_("Wait for at least one more player before starting."))
-        start_locked(locked)
+        game_start_locked(game=locked)
     return locked
 
 
-def seating_order(game: Game, seats: list[Seat]) -> list[Seat]:
+def seat_order(*, game: Game, seats: list[Seat]) -> list[Seat]:
     """The join order shuffled by the game's seed: fair, and the same every time."""
     ordered = sorted(seats, key=lambda seat: (seat.order, seat.pk))
     random.Random(game.seed).shuffle(ordered)
     return ordered
 
 
-def start_locked(game: Game) -> None:
+def game_start_locked(*, game: Game) -> None:
     """Deal the opening and start the clock. The game row is locked by the caller."""
-    seats = seating_order(game, list(game.seats.all()))
+    seats = seat_order(game=game, seats=list(game.seats.all()))
     # Two steps so the (game, order) uniqueness never sees two seats with one number.
     Seat.objects.filter(game=game).update(order=F("order") + 100)
     for order, seat in enumerate(seats):
@@ -213,10 +215,10 @@ def start_locked(game: Game) -> None:
         update_fields=["state", "started_at", "version", "status", "deadline", "turn_started_at"]
     )
     notify.on_game_started(game)
-    announce_position(game, seats, state)
+    position_announce(game=game, seats=seats, state=state)
 
 
-def bump_locked(game: Game) -> None:
+def game_bump_locked(*, game: Game) -> None:
     """A lobby change: open waiting pages refresh."""
     Game.objects.filter(pk=game.pk).update(version=F("version") + 1)
     game.version += 1

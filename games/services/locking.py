@@ -4,7 +4,7 @@ from games.models import Game, Seat
 from games.refusals.errors import NotAPlayer
 
 
-def lock_game(game_id) -> Game:
+def game_lock(*, game_id) -> Game:
     """Lock the game row (SELECT ... FOR UPDATE) so every writer of this game goes one at a time.
 
     Two tabs posting the same move, the API and the deadline sweep all wait here;
@@ -17,8 +17,8 @@ def lock_game(game_id) -> Game:
         raise NotAPlayer() from None
 
 
-def lock_game_with_seats(game_id, seats=None) -> tuple[Game, list[Seat]]:
-    """lock_game and the game's seats (in seat order) in one query: the seats' rows joined to
+def game_lock_with_seats(*, game_id, seats=None) -> tuple[Game, list[Seat]]:
+    """game_lock and the game's seats (in seat order) in one query: the seats' rows joined to
     the game's, `seats` the Seat queryset to read them with (related rows, annotations).
 
     The seats are locked with the game: PostgreSQL hands a statement that waited for a row
@@ -39,7 +39,7 @@ def lock_game_with_seats(game_id, seats=None) -> tuple[Game, list[Seat]]:
         .order_by("order")
     )
     if not rows:
-        return lock_game(pk), []
+        return game_lock(game_id=pk), []
     game = rows[0].game
     for seat in rows:
         seat.game = game  # one Game for them all, as game.seats.all() would give

@@ -1,7 +1,7 @@
 """Private notes: one free-text note per player and game, saved as they type.
 
 The note never touches the game (no lock, no version): writing it cannot make anyone's
-move stale. Only the seat's own player reads or writes it (selectors.my_note); it is
+move stale. Only the seat's own player reads or writes it (selectors.notes.note_get); it is
 never in another player's page, an API answer about the game, a mail or an export.
 """
 

@@ -14,13 +14,13 @@ from games.live.versions import forget_versions_on_commit
 from games.models import Game, GameStatus, Move, Seat
 from games.models.game import ACTIVE_STATUSES
 from games.refusals.errors import BadAction, GameMovedOn, GameNotActive, NotAllowed, NotAPlayer
-from games.selectors.log import PAGE_LOG_MOVES, remember_move
-from games.selectors.vacations import with_vacation_flag
+from games.selectors.log import PAGE_LOG_MOVES, move_remember
+from games.selectors.vacations import seat_with_vacation_flag
 from games.words.refusals import refusal_sentence
 
 from .clock import SeatPauses
-from .locking import lock_game_with_seats
-from .transition import record_transition
+from .locking import game_lock_with_seats
+from .transition import move_record
 
 
 @dataclass(frozen=True)
@@ -73,7 +73,7 @@ def _acting_seat(seats: list[Seat], user, bot_seat_id: int | None) -> Seat | Non
     return seat
 
 
-# How many of a user's other games await their move (selectors.awaiting_seats' rule), as
+# How many of a user's other games await their move (selectors.access.seat_list_awaiting' rule), as
 # written SQL: the ORM's nested subquery for it cost more CPU to build than a query costs.
 _AWAITING_ELSEWHERE = (
     "SELECT COUNT(*) FROM games_seat AS s INNER JOIN games_game AS g ON g.id = s.game_id"
@@ -86,7 +86,7 @@ def _seats_for_move(game_id: int, user):
     """The seats a move reads with the game's lock: users and profiles, whether a vacation
     may pause a clock and, for a user, how many of their other games await their move (read
     in the same statement, so the header after the move costs no query of its own)."""
-    seats = with_vacation_flag(Seat.objects.select_related("user", "user__profile"))
+    seats = seat_with_vacation_flag(seats=Seat.objects.select_related("user", "user__profile"))
     if user is None or not user.is_authenticated:
         return seats
     elsewhere = RawSQL(
@@ -99,7 +99,7 @@ def _seats_for_move(game_id: int, user):
 
 def _awaiting_after(game: Game, seat: Seat) -> int | None:
     """The header's count for the mover once the move is made: their other games read with
-    the lock, and this one as the move left it (selectors.awaiting_seats' rule)."""
+    the lock, and this one as the move left it (selectors.access.seat_list_awaiting' rule)."""
     elsewhere = getattr(seat, "awaiting_elsewhere", None)
     if elsewhere is None:
         return None
@@ -130,7 +130,7 @@ def game_play(
     with transaction.atomic(durable=True):
         # Held until commit: a second post for this game waits here, then sees the new version.
         # The seats come with it, once: the move, its clock, its mail and the page after it.
-        game, seats = lock_game_with_seats(game_id, _seats_for_move(game_id, user))
+        game, seats = game_lock_with_seats(game_id=game_id, seats=_seats_for_move(game_id, user))
         seat = _acting_seat(seats, user, bot_seat_id)
         if seat is None:
             raise NotAPlayer()
@@ -150,7 +150,7 @@ def game_play(
         new_state, events = engine.apply(state, seat.player_id, parsed)
         now = timezone.now()
         pauses = SeatPauses(game, seats, since=game.turn_started_at or now)
-        move = record_transition(
+        move = move_record(
             game=game,
             seats=seats,
             seat=seat,
@@ -165,7 +165,7 @@ def game_play(
         forget_versions_on_commit(game.pk)  # open pages see the move at their next poll
         # The page's log at the new version, for the next page to show without a query.
         transaction.on_commit(
-            partial(remember_move, game, move, last_turns=PAGE_LOG_MOVES), robust=True
+            partial(move_remember, game=game, move=move, last_turns=PAGE_LOG_MOVES), robust=True
         )
     return PlayResult(
         game=game,

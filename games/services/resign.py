@@ -15,14 +15,14 @@ from games.refusals.errors import GameNotActive, NotAllowed, NotAPlayer
 from games.selectors.replay import FORFEIT_ACTION
 
 from .forfeit import seat_leaves
-from .locking import lock_game
+from .locking import game_lock
 
 
 def game_resign(*, game_id: int, user) -> Move:
     """Take `user` out of the game now. Refuses a stranger (NotAPlayer), a game not being
     played (GameNotActive) and a player already out (NotAllowed)."""
     with transaction.atomic(durable=True):
-        game = lock_game(game_id)
+        game = game_lock(game_id=game_id)
         seats = list(game.seats.select_related("user"))
         seat = next(
             (seat for seat in seats if user.is_authenticated and seat.user_id == user.pk), None

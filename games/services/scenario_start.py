@@ -34,7 +34,7 @@ from games.refusals.errors import (
     NotAllowed,
     NotAPlayer,
 )
-from games.selectors.replay import CLOCK_ONLY_ACTIONS, move_action, start_state
+from games.selectors.replay import CLOCK_ONLY_ACTIONS, game_start_state, move_action
 from games.words.refusals import refusal_sentence
 from games.words.seat_colors import first_free_color
 
@@ -164,7 +164,7 @@ def game_new_from_replay(*, game_id: int, user, move_number: int, turn_seconds=N
         raise NotAPlayer()
     if not source.is_over:
         raise GameNotActive(_("Only a finished game's replay can start a new game."))
-    state = start_state(source)
+    state = game_start_state(game=source)
     position, used = None, 0
     with contextlib.suppress(engine.PositionNotWritable):
         position = engine.position_setup(state)
@@ -172,7 +172,7 @@ def game_new_from_replay(*, game_id: int, user, move_number: int, turn_seconds=N
     for move in moves:
         if move.action.get("type") in CLOCK_ONLY_ACTIONS:
             continue
-        state, _events = engine.play(state, str(move.seat_id), move_action(move))
+        state, _events = engine.play(state, str(move.seat_id), move_action(move=move))
         try:
             position, used = engine.position_setup(state), move.number
         except engine.PositionNotWritable:
@@ -219,7 +219,7 @@ def _create_started(*, creator, document: dict, users: list, turn_seconds: int) 
             seats.append(seat)
         names = {old: seat.player_id for old, seat in zip(document["players"], seats, strict=True)}
         game.start = engine.rename_players(document, names)
-        state = start_state(game)
+        state = game_start_state(game=game)
         now = timezone.now()
         game.state = state.to_dict()
         game.started_at = now

@@ -12,13 +12,13 @@ from games import engine
 from games.mail import notify
 from games.models import Claim, Game, Move, Seat
 from games.services.claims import claims_from_events
-from games.services.events import announce_position
+from games.services.events import position_announce
 
 from .clock import SeatPauses, settle_clock
 from .finish import game_abort, game_finish
 
 
-def next_move_number(game: Game) -> int:
+def move_next_number(*, game: Game) -> int:
     last = Move.objects.filter(game=game).aggregate(last=Max("number"))["last"]
     return (last or 0) + 1
 
@@ -86,7 +86,7 @@ def _write_move(game: Game, seat: Seat | None, action: dict, events: list[dict])
     return move
 
 
-def record_transition(
+def move_record(
     *,
     game: Game,
     seats: list[Seat],
@@ -127,5 +127,5 @@ def record_transition(
             game_finish(game=game, seats=seats, final=public["final"], now=now)
     # settle_clock starts a new turn at `now`: only then is a your-turn mail owed.
     notify.on_move(game, move, seats, turn_started=game.turn_started_at == now)
-    announce_position(game, seats, new_state)
+    position_announce(game=game, seats=seats, state=new_state)
     return move

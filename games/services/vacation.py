@@ -31,8 +31,8 @@ from games.models import Move, Seat
 from games.models.game import ACTIVE_STATUSES
 from games.refusals.errors import GameServiceError
 
-from .clock import set_deadlines
-from .locking import lock_game
+from .clock import game_set_deadlines
+from .locking import game_lock
 
 VACATION_DAYS_PER_YEAR = 21
 DAY = timedelta(days=1)
@@ -73,12 +73,12 @@ class Allowance:
     total: int = VACATION_DAYS_PER_YEAR
 
 
-def allowance(user, year: int) -> Allowance:
+def vacation_allowance(*, user, year: int) -> Allowance:
     used = days_used(Vacation.objects.filter(user=user), year)
     return Allowance(year=year, used=used, left=max(0, VACATION_DAYS_PER_YEAR - used))
 
 
-def current_or_planned(user, now: datetime) -> Vacation | None:
+def vacation_current_or_planned(*, user, now: datetime) -> Vacation | None:
     """The vacation under way or ahead, if any."""
     return Vacation.objects.filter(user=user, ends_at__gt=now).order_by("starts_at").first()
 
@@ -127,7 +127,7 @@ def vacation_set(*, user, first_day: date, last_day: date, now: datetime | None 
             starts_at=max(now, _day_start(first_day, tz)),
             ends_at=_day_start(last_day + timedelta(days=1), tz),
         )
-    resettle_games_of(user)
+    vacation_resettle_games(user=user)
     return vacation
 
 
@@ -161,7 +161,7 @@ def vacation_end(*, user, now: datetime | None = None) -> Ended:
                 vacation.last_day = min(vacation.last_day, last_day)
                 vacation.save(update_fields=["ends_at", "last_day"])
             ended = Ended.BACK
-    resettle_games_of(user)
+    vacation_resettle_games(user=user)
     return ended
 
 
@@ -192,7 +192,7 @@ def stopped_a_clock(user, since: datetime, until: datetime) -> bool:
     return waiting.exists() or moved.exists()
 
 
-def resettle_games_of(user) -> int:
+def vacation_resettle_games(*, user) -> int:
     """Recompute the deadlines of every game where the user must act now; returns how many
     games changed."""
     game_ids = sorted(
@@ -207,12 +207,12 @@ def resettle_games_of(user) -> int:
     changed = 0
     for game_id in game_ids:
         with transaction.atomic(durable=True):
-            game = lock_game(game_id)
+            game = game_lock(game_id=game_id)
             if not game.is_active:
                 continue
             seats = list(game.seats.all())
             before = {seat.pk: seat.deadline for seat in seats}
-            set_deadlines(game, seats)
+            game_set_deadlines(game=game, seats=seats)
             moved = [seat for seat in seats if seat.deadline != before[seat.pk]]
             for seat in moved:
                 seat.save(update_fields=["deadline"])

@@ -1,8 +1,8 @@
 from functools import cache
 
-from games.selectors.access import awaiting_count
+from games.selectors.access import seat_count_awaiting
 
-# A view that has read the count already (the game page: selectors.access_game) leaves it
+# A view that has read the count already (the game page: selectors.game_access) leaves it
 # on the request under this name.
 KNOWN_AWAITING = "known_awaiting_count"
 
@@ -18,4 +18,4 @@ def awaiting_games(request):
     known = getattr(request, KNOWN_AWAITING, None)
     if known is not None:
         return {"awaiting_count": known}
-    return {"awaiting_count": cache(lambda: awaiting_count(user))}
+    return {"awaiting_count": cache(lambda: seat_count_awaiting(user=user))}

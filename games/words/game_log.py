@@ -10,7 +10,7 @@ and its payment, tickets drawn and kept; more time given meanwhile is told in th
 The log and the mails tell a turn as one line, "ann drew 2 cards from the deck"; the
 replay steps by turn.
 
-Nothing here reads the database: the moves are handed in (games.selectors.log.logged_moves
+Nothing here reads the database: the moves are handed in (games.selectors.log.move_list
 fetches them), each with its number, seat_id and events.
 """
 
@@ -150,7 +150,7 @@ def move_entries(
 ) -> list[dict]:
     """The log of the page, the full log and the API: [{"number", "sentences", "moves"}]
     for the last `limit` turns (all when None), newest first. `moves` are oldest first
-    (games.selectors.log.logged_moves); each entry's sentences are one line, to be joined
+    (games.selectors.log.move_list); each entry's sentences are one line, to be joined
     with "; ", and its moves are the turn's (two for a turn of two card draws)."""
     turns = turns_of(moves, names, map_id)[::-1]
     if limit is not None:

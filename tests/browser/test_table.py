@@ -12,7 +12,7 @@ from playwright.sync_api import expect
 from table_views import SIZES, screenshot, turn_position, uncovered
 
 from games.engine import get_map
-from games.selectors.log import logged_moves, names_for
+from games.selectors.log import move_list, player_names
 from games.services.play import game_play
 from games.words.game_log import turns_of
 
@@ -259,10 +259,10 @@ def test_the_replay_steps_by_turn_with_the_slider_the_arrow_keys_and_autoplay(
 ):
     game, _ = ann_and_bob_at_a_game("usa")  # played from the deal, as the replay replays it
     rng = random.Random(3)
-    while len(turns_of(logged_moves(game), names_for(game), game.map_id)) < 6:
+    while len(turns_of(move_list(game=game), player_names(game=game), game.map_id)) < 6:
         game.refresh_from_db()
         play_one(game, rng)
-    count = len(turns_of(logged_moves(game), names_for(game), game.map_id))
+    count = len(turns_of(move_list(game=game), player_names(game=game), game.map_id))
     for size in SIZES:
         page = log_in(chromium, live_server, "ann", context=SIZES[size])
         page.goto(f"{live_server.url}/games/{game.pk}/replay/?turn=0")

@@ -9,7 +9,7 @@ import pytest
 from django.test import Client
 from game_steps import keep_opening_tickets, make_users, play_a_turn, seats_to_move, started_game
 
-from games.selectors.access import awaiting_count
+from games.selectors.access import seat_count_awaiting
 from games.services.resign import game_resign
 from games.web.views.action_form import form_data
 
@@ -51,16 +51,16 @@ def test_the_count_after_a_move_is_the_count_of_the_players_games_then():
 
     _on_the_move(here, ann)
     _on_the_move(other, bob)  # bob to move there: only `here` awaits ann
-    assert _turn_shown(client, here) == awaiting_count(ann) == 0
+    assert _turn_shown(client, here) == seat_count_awaiting(user=ann) == 0
 
     play_a_turn(here)  # bob's turn here
     play_a_turn(other)  # bob moved elsewhere: ann's move there now
-    assert _turn_shown(client, here) == awaiting_count(ann) == 1
+    assert _turn_shown(client, here) == seat_count_awaiting(user=ann) == 1
 
     started_game([cat, ann], map_id="europe", seed=3)  # a new game: ann chooses tickets
     play_a_turn(here)
-    assert _turn_shown(client, here) == awaiting_count(ann) == 2
+    assert _turn_shown(client, here) == seat_count_awaiting(user=ann) == 2
 
     game_resign(game_id=other.pk, user=ann)  # out of the other game: it awaits her no more
     play_a_turn(here)
-    assert _turn_shown(client, here) == awaiting_count(ann) == 1
+    assert _turn_shown(client, here) == seat_count_awaiting(user=ann) == 1

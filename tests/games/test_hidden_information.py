@@ -21,7 +21,7 @@ from rest_framework.throttling import SimpleRateThrottle
 
 from games import engine
 from games.models import BotLevel, ChatMessage, GameStatus, Move
-from games.services.calendar_token import calendar_token
+from games.services.calendar_token import calendar_token_get
 from games.services.chat import chat_post
 from games.services.notes import note_save
 from games.services.play import game_play
@@ -213,7 +213,7 @@ def viewer_urls(user) -> list[tuple[str, str, dict]]:
     """The viewer's own calendar feed: the deadlines of their games."""
     if user is None:
         return []
-    return [("GET", f"/calendar/{calendar_token(user)}.ics", {})]
+    return [("GET", f"/calendar/{calendar_token_get(user=user)}.ics", {})]
 
 
 def request_savepoint():

@@ -17,12 +17,12 @@ from games.models import Move
 from games.selectors.log import (
     LoggedRow,
     _rows_after,
-    logged_moves,
-    names_for,
-    recent_moves,
+    move_list,
+    move_list_recent,
+    player_names,
     whole_turns,
 )
-from games.services.extra_time import game_give_time, may_give_time
+from games.services.extra_time import extra_time_allowed, game_give_time
 from games.services.play import game_play
 from games.services.resign import game_resign
 from games.words.game_log import move_entries, turn_number, turns_of
@@ -50,7 +50,7 @@ def _give_time(game):
     game.refresh_from_db()
     seats = list(game.seats.select_related("user"))
     receiver = next(s for s in seats if s.to_move and not s.forfeited)
-    giver = next(s for s in seats if may_give_time(game, s, receiver))
+    giver = next(s for s in seats if extra_time_allowed(game=game, giver=s, receiver=receiver))
     return game_give_time(game_id=game.pk, user=giver.user, expected_version=game.version)
 
 
@@ -78,7 +78,7 @@ def test_the_log_tells_each_turn_the_engine_numbered_in_one_entry(three):
     _play(game, rng, steps=3000, on_move=seen)
     assert game.is_over and sorted(turn_of_move) == list(range(1, len(turn_of_move) + 1))
 
-    turns = turns_of(logged_moves(game), names_for(game), game.map_id)
+    turns = turns_of(move_list(game=game), player_names(game=game), game.map_id)
     engine_turns: dict[int, list[int]] = {}
     for number, turn in sorted(turn_of_move.items()):
         engine_turns.setdefault(turn, []).append(number)
@@ -112,7 +112,7 @@ def test_tickets_drawn_and_kept_are_one_line_of_the_log(three):
     keep = engine.legal_options(state_of(game), seat.player_id, "keep_tickets")[-1].to_dict()
     game_play(game_id=game.pk, user=seat.user, action=keep, expected_version=game.version)
     game.refresh_from_db()
-    entries = move_entries(logged_moves(game), names_for(game), game.map_id)
+    entries = move_entries(move_list(game=game), player_names(game=game), game.map_id)
     assert [(e["turn"], [m.number for m in e["moves"]]) for e in entries] == [
         (2, [3, 4]),
         (1, [1, 2]),
@@ -153,7 +153,7 @@ def test_the_page_s_recent_moves_hold_whole_turns_both_ways_they_are_made(three)
     game = started_game(three, seed=7, max_players=3)
     rng = random.Random(7)
     last_turns = 4
-    rows = [LoggedRow.of(m) for m in logged_moves(game, last_turns=last_turns)]
+    rows = [LoggedRow.of(m) for m in move_list(game=game, last_turns=last_turns)]
     compared = 0
 
     def seen(before, after, move):
@@ -161,7 +161,7 @@ def test_the_page_s_recent_moves_hold_whole_turns_both_ways_they_are_made(three)
         game.refresh_from_db()
         move = Move.objects.get(pk=move.pk)
         rolled = _rows_after(rows, move, last_turns)  # as the cache keeps them
-        fetched = [LoggedRow.of(m) for m in logged_moves(game, last_turns=last_turns)]
+        fetched = [LoggedRow.of(m) for m in move_list(game=game, last_turns=last_turns)]
         shown = whole_turns(rolled, last_turns)
         assert [r.number for r in shown] == [r.number for r in fetched]
         assert len(turns_of(shown, {}, game.map_id)) >= last_turns or fetched[0].number == 1
@@ -173,5 +173,5 @@ def test_the_page_s_recent_moves_hold_whole_turns_both_ways_they_are_made(three)
 
     _play(game, rng, steps=60, on_move=seen)
     assert compared > 20
-    shown = [r.number for r in recent_moves(game, last_turns=last_turns)]
+    shown = [r.number for r in move_list_recent(game=game, last_turns=last_turns)]
     assert shown == [r.number for r in whole_turns(rows, last_turns)]

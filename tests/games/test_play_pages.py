@@ -11,7 +11,7 @@ from play_client import Browser, parse_page, set_position, text_of
 
 from games import engine
 from games.models import GameStatus, Move
-from games.selectors.log import logged_moves, names_for
+from games.selectors.log import move_list, player_names
 from games.words.game_log import turns_of
 
 pytestmark = pytest.mark.django_db
@@ -450,8 +450,8 @@ def test_the_replay_steps_through_the_turns_with_public_information_only(two_pla
         seat = who_must_act(game)[0]
         by_user[seat.user_id].random_move(rng)
         game.refresh_from_db()
-    moves = logged_moves(game)
-    turns = turns_of(moves, names_for(game), game.map_id)
+    moves = move_list(game=game)
+    turns = turns_of(moves, player_names(game=game), game.map_id)
     client = by_user[ann.pk].client
     html = text_of(client.get(f"/games/{game.pk}/replay/", {"turn": 2}))
     assert f"After turn 2 of {len(turns)}" in html
@@ -490,7 +490,7 @@ def test_the_log_numbers_its_entries_by_turn_with_each_turns_time(two_player_gam
         seat = who_must_act(game)[0]
         by_user[seat.user_id].random_move(rng)
         game.refresh_from_db()
-    turns = turns_of(logged_moves(game), names_for(game), game.map_id)
+    turns = turns_of(move_list(game=game), player_names(game=game), game.map_id)
     html = text_of(by_user[ann.pk].client.get(f"/games/{game.pk}/log/"))
     numbers = [int(n) for n in re.findall(r'class="move-no"[^>]*>(\d+)\.</a>', html)]
     assert numbers == list(range(len(turns), 0, -1))

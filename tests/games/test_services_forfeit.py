@@ -16,7 +16,7 @@ from game_steps import (
 
 from games.models import GameStatus, Move, Rating, RatingChange
 from games.refusals.errors import NotAllowed
-from games.selectors.replay import rebuild_state
+from games.selectors.replay import game_state_rebuilt
 from games.services.forfeit import game_forfeit
 from games.services.play import game_play
 
@@ -65,7 +65,7 @@ def test_the_last_player_standing_wins_a_two_player_game():
     changes = {(c.seat_id, c.board): c for c in RatingChange.objects.filter(game=game)}
     assert len(changes) == 4
     assert changes[(other, "overall")].mu_after > changes[(late.pk, "overall")].mu_after
-    assert rebuild_state(game).to_dict() == game.state
+    assert game_state_rebuilt(game=game).to_dict() == game.state
 
 
 def test_in_a_three_player_game_the_turn_passes_and_the_others_play_on(time_machine):

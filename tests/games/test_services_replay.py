@@ -8,8 +8,8 @@ from game_steps import make_users, play_to_the_end, started_game, state_of
 from games import engine
 from games.engine.describe import continued
 from games.models import GameStatus, Move, Notification, NotificationKind, RatingChange
-from games.selectors.log import logged_moves, names_for
-from games.selectors.replay import rebuild_state, state_at
+from games.selectors.log import move_list, player_names
+from games.selectors.replay import game_state_at, game_state_rebuilt
 from games.words.game_log import move_entries
 
 pytestmark = pytest.mark.django_db
@@ -42,15 +42,15 @@ def test_a_random_game_finishes_and_its_move_log_rebuilds_the_stored_state(map_i
         assert not seat.to_move
     assert sorted(seat.place for seat in game.seats.all())[0] == 1
 
-    assert rebuild_state(game).to_dict() == game.state
-    assert state_at(game, 0) == engine.new_game(
+    assert game_state_rebuilt(game=game).to_dict() == game.state
+    assert game_state_at(game=game, move_number=0) == engine.new_game(
         map_id, [s.player_id for s in game.seats.order_by("order")], game.seed
     )
     middle = played // 2
-    assert state_at(game, middle).to_dict() != game.state
-    assert rebuild_state(game) == state_at(game, played)
+    assert game_state_at(game=game, move_number=middle).to_dict() != game.state
+    assert game_state_rebuilt(game=game) == game_state_at(game=game, move_number=played)
 
-    log = move_entries(logged_moves(game), names_for(game), game.map_id)
+    log = move_entries(move_list(game=game), player_names(game=game), game.map_id)
     assert log[0]["number"] == played  # newest first: the game's end is described first
     last_events = Move.objects.get(game=game, number=played).events
     names = {s.player_id: s.user.username for s in game.seats.all()}

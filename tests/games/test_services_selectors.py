@@ -10,9 +10,9 @@ from game_steps import a_legal_action, make_users, started_game
 
 from games.models import GameStatus
 from games.refusals.errors import NotAPlayer
-from games.selectors.access import access_game, awaiting_count, open_games, view_for
-from games.selectors.lobby import my_games
-from games.selectors.log import names_for
+from games.selectors.access import game_access, game_list_open, game_view, seat_count_awaiting
+from games.selectors.lobby import game_list_mine
+from games.selectors.log import player_names
 from games.services.lobby import game_create, game_join
 from games.services.play import game_play
 
@@ -22,41 +22,41 @@ pytestmark = pytest.mark.django_db
 def test_players_see_their_game_and_strangers_may_watch_a_started_public_game():
     ann, bob, eve = make_users("ann", "bob", "eve")
     game = started_game([ann, bob])
-    assert access_game(game_id=game.pk, user=ann) == game
-    assert access_game(game_id=game.pk, user=eve) == game
-    assert access_game(game_id=game.pk, user=AnonymousUser()) == game
+    assert game_access(game_id=game.pk, user=ann) == game
+    assert game_access(game_id=game.pk, user=eve) == game
+    assert game_access(game_id=game.pk, user=AnonymousUser()) == game
 
 
 def test_a_private_game_is_not_found_for_strangers():
     ann, bob, eve = make_users("ann", "bob", "eve")
     game = started_game([ann, bob], is_private=True)
-    assert access_game(game_id=game.pk, user=bob) == game
+    assert game_access(game_id=game.pk, user=bob) == game
     for outsider in (eve, AnonymousUser()):
         with pytest.raises(NotAPlayer):
-            access_game(game_id=game.pk, user=outsider)
+            game_access(game_id=game.pk, user=outsider)
     with pytest.raises(NotAPlayer):
-        access_game(game_id=game.pk + 1000, user=ann)
+        game_access(game_id=game.pk + 1000, user=ann)
 
 
 def test_an_open_game_is_not_watched_by_strangers():
     ann, eve = make_users("ann", "eve")
     game = game_create(creator=ann, map_id="usa")
     with pytest.raises(NotAPlayer):
-        access_game(game_id=game.pk, user=eve)
+        game_access(game_id=game.pk, user=eve)
 
 
 def test_each_viewer_sees_only_their_own_hand_and_spectators_see_none():
     ann, bob, eve = make_users("ann", "bob", "eve")
     game = started_game([ann, bob])
     seats = {seat.user.username: seat.player_id for seat in game.seats.all()}
-    ann_view = view_for(game=game, user=ann)
+    ann_view = game_view(game=game, user=ann)
     assert ann_view["viewer"] == seats["ann"]
     assert "hand" in ann_view["players"][seats["ann"]]
     assert "hand" not in ann_view["players"][seats["bob"]]
-    eve_view = view_for(game=game, user=eve)
+    eve_view = game_view(game=game, user=eve)
     assert eve_view["viewer"] is None
     assert all("hand" not in player for player in eve_view["players"].values())
-    assert names_for(game) == {seats["ann"]: "ann", seats["bob"]: "bob"}
+    assert player_names(game=game) == {seats["ann"]: "ann", seats["bob"]: "bob"}
 
 
 def test_open_games_lists_public_games_waiting_for_players():
@@ -64,7 +64,7 @@ def test_open_games_lists_public_games_waiting_for_players():
     public = game_create(creator=ann, map_id="usa")
     game_create(creator=ann, map_id="usa", is_private=True)
     started_game([ann, bob])
-    assert [(game, game.seat_count) for game in open_games()] == [(public, 1)]
+    assert [(game, game.seat_count) for game in game_list_open()] == [(public, 1)]
 
 
 def test_my_games_lists_my_move_first_by_deadline_then_others_then_finished():
@@ -87,14 +87,14 @@ def test_my_games_lists_my_move_first_by_deadline_then_others_then_finished():
     over.save()
     over.seats.update(to_move=False)
 
-    games = my_games(ann)
+    games = game_list_mine(user=ann)
     assert games.awaiting == [soon, later]
     assert games.active == [theirs]
     assert games.waiting == [waiting]
     assert games.finished == [over]
     assert list(games) == [soon, later, theirs, waiting, over]
-    assert awaiting_count(ann) == 2
-    assert awaiting_count(bob) == 2  # soon and theirs; over is finished
+    assert seat_count_awaiting(user=ann) == 2
+    assert seat_count_awaiting(user=bob) == 2  # soon and theirs; over is finished
 
 
 def test_awaiting_count_is_one_query(django_assert_num_queries):
@@ -102,7 +102,7 @@ def test_awaiting_count_is_one_query(django_assert_num_queries):
     started_game([ann, bob])
     started_game([ann, bob])
     with django_assert_num_queries(1):
-        assert awaiting_count(ann) == 2
+        assert seat_count_awaiting(user=ann) == 2
 
 
 def test_the_header_counts_games_awaiting_me_and_my_games_shows_deadlines():

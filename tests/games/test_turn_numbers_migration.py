@@ -11,8 +11,8 @@ from game_steps import make_users, started_game, state_of, who_must_act
 
 from games import engine
 from games.models import Game, Move
-from games.selectors.log import logged_moves, names_for
-from games.services.extra_time import game_give_time, may_give_time
+from games.selectors.log import move_list, player_names
+from games.services.extra_time import extra_time_allowed, game_give_time
 from games.services.play import game_play
 from games.words.game_log import move_entries
 
@@ -32,7 +32,9 @@ def _played(users, seed: int, moves: int) -> Game:
         if step == moves // 2 and game.status == "playing":
             seats = list(game.seats.select_related("user"))
             receiver = next(s for s in seats if s.to_move)
-            giver = next(s for s in seats if may_give_time(game, s, receiver))
+            giver = next(
+                s for s in seats if extra_time_allowed(game=game, giver=s, receiver=receiver)
+            )
             game_give_time(game_id=game.pk, user=giver.user, expected_version=game.version)
             continue
         seat = rng.choice(who_must_act(game))
@@ -60,7 +62,7 @@ def _rows(game: Game):
 def _log(game: Game):
     return [
         (e["turn"], e["sentences"], [m.number for m in e["moves"]])
-        for e in move_entries(logged_moves(game), names_for(game), game.map_id)
+        for e in move_entries(move_list(game=game), player_names(game=game), game.map_id)
     ]
 
 

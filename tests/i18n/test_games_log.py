@@ -11,7 +11,7 @@ from i18n.english import english_left
 
 from games import engine
 from games.engine import EventType
-from games.selectors.log import logged_moves
+from games.selectors.log import move_list
 from games.words.game_log import turns_of
 from games.words.log_sentences import continued, describe, describe_card_draws
 
@@ -174,7 +174,9 @@ def test_the_game_page_s_log_is_in_the_reader_s_language(language, kept):
         game.refresh_from_db()
     names = {seat.player_id: seat.user.username for seat in game.seats.select_related("user")}
     with translation.override(language):
-        lines = [s for turn in turns_of(logged_moves(game), names, game.map_id) for s in turn.line]
+        lines = [
+            s for turn in turns_of(move_list(game=game), names, game.map_id) for s in turn.line
+        ]
     client = Client()
     client.force_login(ann)
     html = client.get(f"/games/{game.pk}/", HTTP_ACCEPT_LANGUAGE=language).content.decode()

@@ -12,7 +12,7 @@ from game_steps import make_user, make_users, state_of
 
 from games import engine
 from games.models import Game, GameStatus, Move
-from games.selectors.replay import rebuild_state, state_at
+from games.selectors.replay import game_state_at, game_state_rebuilt
 from games.services.play import game_play
 
 pytestmark = pytest.mark.django_db
@@ -77,7 +77,7 @@ def test_an_uploaded_position_starts_an_unrated_game_that_plays_to_the_counted_e
     }
     assert state.current_player == ann_id and seats[0].to_move and not seats[1].to_move
     assert game.seed != 16 and game.start["seed"] == game.seed  # the file's seed is replaced
-    assert rebuild_state(game) == state and Move.objects.filter(game=game).count() == 0
+    assert game_state_rebuilt(game=game) == state and Move.objects.filter(game=game).count() == 0
 
     play_rest(game, known()["actions"][12:])
     game.refresh_from_db()
@@ -170,9 +170,12 @@ def test_a_finished_game_comes_back_through_the_api_and_as_a_new_game_from_any_m
     )
     assert answer.status_code == 201, answer.content
     again = Game.objects.get(pk=answer.json()["id"])
-    assert dict(state_of(again).claims).keys() == dict(state_at(game, 2).claims).keys()
-    assert state_of(again).trains == state_at(game, 2).trains
-    assert state_of(again).hands == state_at(game, 2).hands
+    assert (
+        dict(state_of(again).claims).keys()
+        == dict(game_state_at(game=game, move_number=2).claims).keys()
+    )
+    assert state_of(again).trains == game_state_at(game=game, move_number=2).trains
+    assert state_of(again).hands == game_state_at(game=game, move_number=2).hands
     refused = signed_in(bob).post(
         "/api/v1/games/from-scenario/",
         {"scenario": {"map": "usa"}},
@@ -186,7 +189,7 @@ def test_a_finished_game_comes_back_through_the_api_and_as_a_new_game_from_any_m
     )
     assert answer.status_code == 201, answer.content
     fresh = Game.objects.get(pk=answer.json()["id"])
-    then, now = state_at(game, 2), state_of(fresh)
+    then, now = game_state_at(game=game, move_number=2), state_of(fresh)
     old_to_new = {
         old.player_id: new.player_id
         for old, new in zip(

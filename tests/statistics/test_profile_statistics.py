@@ -49,7 +49,7 @@ def test_the_known_games_figures_on_ann_s_statistics_and_the_heat_maps():
     game = known_game_played_on_the_site(ann, bob)
     assert Claim.objects.filter(game=game).count() == 4  # 3 routes and a station, by moves
 
-    stats = player_statistics(ann, viewer=None)
+    stats = player_statistics(user=ann, viewer=None)
     assert stats.routes == [("Europe", "Frankfurt – München", 1), ("Europe", "München – Zürich", 1)]
     assert stats.cities[0] == ("Europe", "München", 2)  # both of ann's routes end there
     assert ("Europe", "Wien", 1) in stats.cities  # the station
@@ -85,9 +85,9 @@ def test_a_private_game_counts_only_in_its_players_view():
     ann, bob = make_users("ann", "bob")
     eve = make_users("eve")[0]
     known_game_played_on_the_site(ann, bob, private=True)
-    assert player_statistics(ann, viewer=eve).empty
-    assert not player_statistics(ann, viewer=ann).empty
-    assert not player_statistics(ann, viewer=bob).empty  # bob sat at it too
+    assert player_statistics(user=ann, viewer=eve).empty
+    assert not player_statistics(user=ann, viewer=ann).empty
+    assert not player_statistics(user=ann, viewer=bob).empty  # bob sat at it too
     stranger = Client()
     stranger.force_login(eve)
     assert "Frankfurt – München" not in stranger.get("/u/ann/").content.decode()

@@ -11,7 +11,7 @@ from table_steps import START, game_in_play, game_page, page_of, sweep_at
 
 from games.models import Move, Notification
 from games.refusals.errors import GameMovedOn, NotAllowed
-from games.selectors.replay import rebuild_state
+from games.selectors.replay import game_state_rebuilt
 from games.services.clock import runs_out_at, time_run
 from games.services.extra_time import game_give_time
 
@@ -141,7 +141,9 @@ def test_another_player_gives_one_more_day_once_per_turn_and_the_log_says_who(cl
     (now_moving,) = seats_to_move(game)
     assert now_moving.extra_seconds == 0
     assert game.deadline == game.turn_started_at + DAY
-    assert rebuild_state(game).to_dict() == game.state  # the gifts do not change the position
+    assert (
+        game_state_rebuilt(game=game).to_dict() == game.state
+    )  # the gifts do not change the position
     assert Move.objects.filter(game=game, action__type="extra_time").count() == 2
 
 

@@ -10,7 +10,7 @@ from game_steps import make_users, play_one, seat_to_move, started_game
 
 from games.models import GameStatus, Move, RatingChange
 from games.refusals.errors import NotAllowed
-from games.selectors.replay import rebuild_state
+from games.selectors.replay import game_state_rebuilt
 from games.services.resign import game_resign
 
 pytestmark = pytest.mark.django_db
@@ -63,7 +63,7 @@ def test_the_game_page_asks_to_confirm_and_resigning_passes_the_turn(
     for user in others:
         assert subjects[user.email].startswith(f"{mover.user.username} resigned from game")
     assert mover.user.email not in subjects
-    assert rebuild_state(game).to_dict() == game.state  # the log still replays the game
+    assert game_state_rebuilt(game=game).to_dict() == game.state  # the log still replays the game
 
 
 def test_resigning_a_two_player_game_ends_it_and_rates_the_resigner_last():

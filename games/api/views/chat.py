@@ -11,8 +11,8 @@ from rest_framework.response import Response
 from games.api.docs import refusals
 from games.api.serializers.strict import StrictBody
 from games.models.chat import CHAT_MAX_LENGTH, SOMETHING_TO_READ
-from games.selectors.access import access_game, seat_for
-from games.selectors.chat import chat_for
+from games.selectors.access import game_access, seat_get
+from games.selectors.chat import chat_list
 from games.services.chat import chat_mute, chat_post, chat_report
 
 from .base import ApiView
@@ -42,10 +42,10 @@ class MuteBody(StrictBody):
 
 
 def chat_page(request, game_id) -> dict:
-    game = access_game(game_id=game_id, user=request.user)
-    seat = seat_for(game, request.user)
+    game = game_access(game_id=game_id, user=request.user)
+    seat = seat_get(game=game, user=request.user)
     muted = bool(seat and seat.chat_muted)
-    messages = [] if muted else chat_for(game)
+    messages = [] if muted else chat_list(game=game)
     return {
         "muted": muted,
         "messages": [

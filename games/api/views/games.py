@@ -9,8 +9,8 @@ from games.api.docs import refusals
 from games.api.errors import invalid_choice
 from games.api.presenting import detail_response, summary_of
 from games.api.serializers.games import GameCreate, GameDetail, GameSummary
-from games.selectors.access import open_games
-from games.selectors.lobby import my_games
+from games.selectors.access import game_list_open
+from games.selectors.lobby import game_list_mine
 from games.services.invitations import game_create_inviting
 from games.services.lobby import takeover_default
 
@@ -31,10 +31,10 @@ FILTER_PARAMETER = OpenApiParameter(
 
 def _games_for(request, name: str) -> list:
     if name == "open":
-        return list(open_games())
+        return list(game_list_open())
     if not request.user.is_authenticated:
         raise NotAuthenticated()
-    games = my_games(request.user)
+    games = game_list_mine(user=request.user)
     return games.awaiting if name == "awaiting" else list(games)
 
 

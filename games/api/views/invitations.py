@@ -10,11 +10,11 @@ from games.api.docs import refusals
 from games.api.presenting import detail_response
 from games.api.serializers.games import GameDetail
 from games.api.serializers.strict import StrictBody
+from games.selectors.invitations import invitation_list_pending
 from games.services.invitations import (
     game_rematch,
     invitation_accept,
     invitation_decline,
-    pending_invitations,
 )
 
 from .base import ApiView
@@ -51,7 +51,9 @@ class InvitationListView(ApiView):
                 "rematch": invitation.game.rematch_of_id is not None,
                 "created_at": invitation.created_at,
             }
-            for invitation in self.paginate_queryset(list(pending_invitations(request.user)))
+            for invitation in self.paginate_queryset(
+                list(invitation_list_pending(user=request.user))
+            )
         ]
         return self.get_paginated_response(InvitationEntry(data, many=True).data)
 

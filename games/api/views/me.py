@@ -8,8 +8,8 @@ from rest_framework.response import Response
 from accounts.models.profile import profile_for
 from games.api.docs import refusals
 from games.api.serializers.users import Me
-from games.selectors.access import awaiting_count
-from games.services.calendar_token import calendar_token, calendar_token_renew
+from games.selectors.access import seat_count_awaiting
+from games.services.calendar_token import calendar_token_get, calendar_token_renew
 
 from .base import ApiView
 
@@ -35,7 +35,7 @@ def me_response(request) -> Response:
         "username": user.username,
         "email": user.email or "",
         "timezone": profile_for(user).timezone,
-        "awaiting": awaiting_count(user),
+        "awaiting": seat_count_awaiting(user=user),
         "profile": request.build_absolute_uri(reverse("api-user", args=[user.username])),
         "calendar_url": calendar_url(request, user),
     }
@@ -43,7 +43,9 @@ def me_response(request) -> Response:
 
 
 def calendar_url(request, user) -> str:
-    return request.build_absolute_uri(reverse("calendar_feed", args=[calendar_token(user)]))
+    return request.build_absolute_uri(
+        reverse("calendar_feed", args=[calendar_token_get(user=user)])
+    )
 
 
 class CalendarUrlView(ApiView):
@@ -58,5 +60,5 @@ class CalendarUrlView(ApiView):
         responses={200: Me, **refusals(401)},
     )
     def post(self, request):
-        calendar_token_renew(request.user)
+        calendar_token_renew(user=request.user)
         return me_response(request)

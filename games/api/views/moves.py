@@ -10,8 +10,8 @@ from drf_spectacular.utils import extend_schema
 
 from games.api.docs import refusals
 from games.api.serializers.moves import MoveEntry
-from games.selectors.access import visible_game
-from games.selectors.log import logged_moves, names_for
+from games.selectors.access import game_visible
+from games.selectors.log import move_list, player_names
 from games.words.game_log import move_entries
 
 from .base import ApiView
@@ -48,8 +48,8 @@ class MoveLogView(ApiView):
         responses={200: MoveEntry(many=True), **refusals(404)},
     )
     def get(self, request, game_id: int):
-        game = visible_game(game_id=game_id, user=request.user)
-        entries = move_entries(logged_moves(game), names_for(game), game.map_id)[::-1]
+        game = game_visible(game_id=game_id, user=request.user)
+        entries = move_entries(move_list(game=game), player_names(game=game), game.map_id)[::-1]
         page = self.paginate_queryset(entries)
         return self.get_paginated_response(
             MoveEntry([api_log_entry(entry) for entry in page], many=True).data

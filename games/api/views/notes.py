@@ -9,8 +9,8 @@ from games.api.docs import refusals
 from games.api.serializers.strict import StrictBody
 from games.models.note import NOTE_MAX_LENGTH
 from games.refusals.errors import NotAPlayer
-from games.selectors.access import access_game, seat_for
-from games.selectors.notes import my_note
+from games.selectors.access import game_access, seat_get
+from games.selectors.notes import note_get
 from games.services.notes import note_save
 
 from .base import ApiView
@@ -35,10 +35,10 @@ class NoteView(ApiView):
         responses={200: NoteBody, **refusals(401, 404)},
     )
     def get(self, request, game_id: int):
-        seat = seat_for(access_game(game_id=game_id, user=request.user), request.user)
+        seat = seat_get(game=game_access(game_id=game_id, user=request.user), user=request.user)
         if seat is None:
             raise NotAPlayer()
-        return Response({"text": my_note(seat)})
+        return Response({"text": note_get(seat=seat)})
 
     @extend_schema(
         operation_id="games_note_write",

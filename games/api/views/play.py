@@ -16,7 +16,7 @@ from games.api.presenting import move_response
 from games.api.serializers.actions import ActionPostSerializer, LegalActionsSerializer
 from games.api.serializers.games import GameDetail
 from games.engine import ActionType
-from games.selectors.access import seat_for, visible_game
+from games.selectors.access import game_visible, seat_get
 from games.services.play import game_play
 
 from .base import ApiView
@@ -25,7 +25,7 @@ from .base import ApiView
 def legal_for(game, user, action_type: str | None) -> tuple[list[str], list[dict]]:
     """The caller's legal action types and actions now. The engine says who may act: none
     for spectators, the forfeited, anyone once the game is over."""
-    seat = seat_for(game, user)
+    seat = seat_get(game=game, user=user)
     if seat is None or game.state is None:
         return [], []
     state = engine.State.from_dict(game.state)
@@ -56,7 +56,7 @@ class LegalActionsView(ApiView):
         action_type = request.query_params.get("type")
         if action_type is not None and action_type not in ActionType:
             return invalid_choice("type", ActionType)
-        game = visible_game(game_id=game_id, user=request.user)
+        game = game_visible(game_id=game_id, user=request.user)
         types, actions = legal_for(game, request.user, action_type)
         data = {"version": game.version, "kinds": types, "actions": actions}
         return Response(LegalActionsSerializer(data).data)

@@ -9,7 +9,7 @@ from games.api.docs import refusals
 from games.api.presenting import detail_response
 from games.api.serializers.games import GameDetail
 from games.api.serializers.positions import GameExport, NewFromHere, ScenarioStart
-from games.selectors.access import access_game
+from games.selectors.access import game_access
 from games.selectors.export import export_document
 from games.services.scenario_start import game_new_from_replay, game_start_from_scenario
 
@@ -29,8 +29,8 @@ class ExportView(ApiView):
         responses={200: GameExport, **refusals(403, 404, 409)},
     )
     def get(self, request, game_id: int):
-        game = access_game(game_id=game_id, user=request.user)
-        return Response(export_document(game, request.user))
+        game = game_access(game_id=game_id, user=request.user)
+        return Response(export_document(game=game, user=request.user))
 
 
 class FromScenarioView(ApiView):
@@ -76,7 +76,7 @@ class NewFromHereView(ApiView):
         responses={201: GameDetail, **refusals(400, 401, 404, 409)},
     )
     def post(self, request, game_id: int):
-        access_game(game_id=game_id, user=request.user)
+        game_access(game_id=game_id, user=request.user)
         body = NewFromHere(data=request.data)
         body.is_valid(raise_exception=True)
         game, _used = game_new_from_replay(

@@ -6,7 +6,7 @@ from rest_framework.response import Response
 from games.api.docs import refusals
 from games.api.serializers.statistics import ClaimEntry, PlayerStatistics
 from games.models import Claim
-from games.selectors.access import access_game
+from games.selectors.access import game_access
 from games.selectors.statistics import game_statistics
 
 from .base import ApiView
@@ -25,7 +25,7 @@ class ClaimListView(ApiView):
         responses={200: ClaimEntry(many=True), **refusals(404)},
     )
     def get(self, request, game_id: int):
-        game = access_game(game_id=game_id, user=request.user)
+        game = game_access(game_id=game_id, user=request.user)
         usernames = {seat.pk: seat.user.username for seat in game.seats.all()}
         claims = Claim.objects.filter(game=game).select_related("move").order_by("move__number")
         data = [
@@ -59,8 +59,8 @@ class StatisticsView(ApiView):
         responses={200: PlayerStatistics(many=True), **refusals(404)},
     )
     def get(self, request, game_id: int):
-        game = access_game(game_id=game_id, user=request.user)
-        stats = game_statistics(game) or {}
+        game = game_access(game_id=game_id, user=request.user)
+        stats = game_statistics(game=game) or {}
         usernames = {seat.player_id: seat.user.username for seat in game.seats.all()}
         data = [
             {"player": pid, "username": usernames[pid], **figures} for pid, figures in stats.items()

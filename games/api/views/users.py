@@ -10,7 +10,7 @@ from games.api.serializers.statistics import UserStatistics
 from games.api.serializers.users import PublicProfile
 from games.models import RatingChange
 from games.ratings.selectors import board_ratings, profile_stats
-from games.selectors.access import open_to
+from games.selectors.access import game_open_filter
 from games.selectors.player_statistics import player_statistics
 
 from .base import ApiView
@@ -19,7 +19,11 @@ from .base import ApiView
 def _history(user, viewer) -> list[dict]:
     """Every rating change; one from a game the viewer may not open names no game or place."""
     changes = RatingChange.objects.filter(user=user).order_by("created_at", "game_id", "board")
-    shown = set(changes.filter(open_to(viewer, via="game__")).values_list("game_id", flat=True))
+    shown = set(
+        changes.filter(game_open_filter(viewer=viewer, via="game__")).values_list(
+            "game_id", flat=True
+        )
+    )
     return [
         {
             "game": change.game_id if change.game_id in shown else None,
@@ -88,7 +92,7 @@ class UserStatisticsView(ApiView):
         user = get_user_model().objects.filter(username__iexact=username, is_active=True).first()
         if user is None:
             raise NotFound()
-        stats = player_statistics(user, viewer=request.user)
+        stats = player_statistics(user=user, viewer=request.user)
         data = {
             "routes": [{"map": m, "name": n, "count": c} for m, n, c in stats.routes],
             "cities": [{"map": m, "name": n, "count": c} for m, n, c in stats.cities],

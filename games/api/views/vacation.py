@@ -9,9 +9,9 @@ from rest_framework.response import Response
 from games.api.docs import refusals
 from games.api.serializers.strict import StrictBody
 from games.services.vacation import (
-    allowance,
-    current_or_planned,
     local_today,
+    vacation_allowance,
+    vacation_current_or_planned,
     vacation_end,
     vacation_set,
 )
@@ -35,8 +35,8 @@ class VacationState(serializers.Serializer):
 
 def _state(user) -> dict:
     now = timezone.now()
-    vacation = current_or_planned(user, now)
-    days = allowance(user, local_today(user, now).year)
+    vacation = vacation_current_or_planned(user=user, now=now)
+    days = vacation_allowance(user=user, year=local_today(user, now).year)
     return {
         "first_day": vacation.first_day if vacation else None,
         "last_day": vacation.last_day if vacation else None,

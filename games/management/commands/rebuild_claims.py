@@ -28,5 +28,5 @@ class Command(BaseCommand):
             self.stdout.write(self.style.SUCCESS("stored claims match the move log exactly"))
             return
         for difference in differences:
-            claim_rebuild.rebuild_game(difference.game_id)
+            claim_rebuild.claims_rebuild(game_id=difference.game_id)
         self.stdout.write(self.style.SUCCESS(f"rebuilt the claims of {len(differences)} games"))

@@ -34,7 +34,7 @@ def heat_map(map_id: str, counts: dict[str, int], title: str) -> str:
 def player_statistics_section(context, profile_user):
     request = context.get("request")
     viewer = getattr(request, "user", None)
-    stats = player_statistics(profile_user, viewer=viewer)
+    stats = player_statistics(user=profile_user, viewer=viewer)
     maps = [
         {
             "id": map_id,

@@ -7,7 +7,7 @@ from django.views.decorators.http import require_GET
 
 from games import engine
 from games.models import MapChoice
-from games.selectors.player_statistics import board_route_counts
+from games.selectors.player_statistics import route_counts
 from games.svg.heat_map import legend_items
 from games.web.templatetags.player_stats_tags import heat_map
 
@@ -16,7 +16,7 @@ from games.web.templatetags.player_stats_tags import heat_map
 def board_heat_map(request, map_id: str):
     if map_id not in MapChoice.values:
         raise Http404()
-    counts, games = board_route_counts(map_id, viewer=request.user)
+    counts, games = route_counts(map_id=map_id, viewer=request.user)
     name = dict(MapChoice.choices)[map_id]
     top = sorted(counts.items(), key=lambda item: (-item[1], item[0]))[:10]
     game_map = engine.get_map(map_id)

@@ -13,7 +13,7 @@ from games.selectors.bots import bot_record
 def bot_level(request, level: str):
     if level not in BotLevel.values:
         raise Http404()
-    record = bot_record(level)
+    record = bot_record(level=level)
     games = record["games"]
     return render(
         request,

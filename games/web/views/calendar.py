@@ -16,7 +16,7 @@ from icalendar import Calendar, Event
 
 from accounts.selectors import user_by_calendar_token
 from games.mail.keys import turn_stamp
-from games.selectors.access import awaiting_seats
+from games.selectors.access import seat_list_awaiting
 
 # A deadline is a moment; shown as a short event ending at it, so calendars draw it.
 EVENT_LENGTH = timedelta(minutes=30)
@@ -25,7 +25,7 @@ EVENT_LENGTH = timedelta(minutes=30)
 def deadline_events(user) -> list[Event]:
     events = []
     seats = (
-        awaiting_seats(user)
+        seat_list_awaiting(user=user)
         .filter(deadline__isnull=False)
         .select_related("game")
         .order_by("deadline", "game_id")

@@ -4,8 +4,8 @@ invitation, with Accept and Decline, instead of the 404 everyone else not seated
 from django.shortcuts import render
 
 from games.models import Game
-from games.selectors.access import with_seats
-from games.services.invitations import invitation_to
+from games.selectors.access import game_with_seats
+from games.selectors.invitations import invitation_to
 
 from .lobby import _dress as dress_games
 
@@ -15,6 +15,6 @@ def invitation_page(request, game_id):
     invitation = invitation_to(game_id=game_id, user=request.user)
     if invitation is None:
         return None
-    game = with_seats(Game.objects.all()).get(pk=invitation.game_id)
+    game = game_with_seats(queryset=Game.objects.all()).get(pk=invitation.game_id)
     dress_games(request, [game])
     return render(request, "games/lobby/invited.html", {"invitation": invitation, "game": game})

@@ -13,8 +13,9 @@ from accounts.selectors import vacation_away_until
 from games.models import BotLevel, Game, GameStatus
 from games.models.seat import bot_label
 from games.refusals.errors import GameServiceError, NotAPlayer
-from games.selectors.access import open_games, seat_for, with_seats
-from games.selectors.lobby import my_games
+from games.selectors.access import game_list_open, game_with_seats, seat_get
+from games.selectors.invitations import invitation_list_pending
+from games.selectors.lobby import game_list_mine
 from games.services.bots import game_add_bot, game_against_bots
 from games.services.invitations import (
     game_create_inviting,
@@ -22,7 +23,6 @@ from games.services.invitations import (
     invitation_accept,
     invitation_decline,
     parse_usernames,
-    pending_invitations,
 )
 from games.services.lobby import (
     enough_to_start,
@@ -66,9 +66,9 @@ def _dress(request, games):
 
 
 def _lobby_page(request, form, status=200, bots_form=None):
-    mine = my_games(request.user).waiting
+    mine = game_list_mine(user=request.user).waiting
     mine_ids = {game.pk for game in mine}
-    others = [game for game in open_games() if game.pk not in mine_ids]
+    others = [game for game in game_list_open() if game.pk not in mine_ids]
     return render(
         request,
         "games/lobby/lobby.html",
@@ -193,8 +193,8 @@ def start(request, game_id):
 @require_GET
 @login_required
 def invite(request, token):
-    game = get_object_or_404(with_seats(Game.objects.all()), invite_token=token)
-    seated = seat_for(game, request.user) is not None
+    game = get_object_or_404(game_with_seats(queryset=Game.objects.all()), invite_token=token)
+    seated = seat_get(game=game, user=request.user) is not None
     if seated and game.status != GameStatus.OPEN:
         return redirect(game_page_path(game))
     _dress(request, [game])
@@ -204,7 +204,7 @@ def invite(request, token):
 @require_GET
 @login_required
 def mine(request):
-    games = my_games(request.user)
+    games = game_list_mine(user=request.user)
     listed = _dress(request, list(games))
     others = {s.user_id for g in listed if g.is_active for s in g.seats.all()} - {request.user.pk}
     away = vacation_away_until(user_ids=others, now=timezone.now())
@@ -220,7 +220,7 @@ def mine(request):
             and game.allow_vacations
             and not seat.forfeited
         ]
-    invitations = list(pending_invitations(request.user))
+    invitations = list(invitation_list_pending(user=request.user))
     for invitation in invitations:
         _dress(request, [invitation.game])
     return render(

@@ -18,12 +18,12 @@ from django.utils.translation import get_language, gettext_lazy, ngettext, pgett
 from django.utils.translation import gettext as _
 
 from games.engine import TUNNEL_REVEAL, ActionType, PendingKind, Phase, TieBreak
-from games.selectors.chat import chat_for
-from games.selectors.lobby import rematch_of
-from games.selectors.log import PAGE_LOG_MOVES, recent_moves
-from games.selectors.notes import my_note
+from games.selectors.chat import chat_list
+from games.selectors.lobby import game_rematch_of
+from games.selectors.log import PAGE_LOG_MOVES, move_list_recent
+from games.selectors.notes import note_get
 from games.services.clock import seat_clock
-from games.services.extra_time import may_give_time
+from games.services.extra_time import extra_time_allowed
 from games.services.lobby import enough_to_start
 from games.svg import board_svg, card_svg, deck_svg, hand_svg, ticket_svg
 from games.svg.palette import CARD_LETTERS, colour_class, player_css, player_initials
@@ -531,13 +531,13 @@ def turn_info(table: Table) -> dict:
 def chat_context(table: Table) -> dict:
     """The table chat as this viewer sees it: nothing while they have muted it."""
     muted = table.me is not None and table.me.chat_muted
-    return {"chat": [] if muted else chat_for(table.game), "chat_muted": muted}
+    return {"chat": [] if muted else chat_list(game=table.game), "chat_muted": muted}
 
 
 def give_time_to(table: Table):
     """The seat the viewer may give one more day now, or None."""
     receiver = next((s for s in table.seats if s.to_move and not s.forfeited), None)
-    if not may_give_time(table.game, table.me, receiver):
+    if not extra_time_allowed(game=table.game, giver=table.me, receiver=receiver):
         return None
     return {"name": table.names[receiver.player_id]}
 
@@ -575,7 +575,7 @@ def page_context(
         return context
     view = table.view
     mine = table.mine
-    moves = recent_moves(game, last_turns=LOG_MOVES, just_made=table.just_made)
+    moves = move_list_recent(game=game, last_turns=LOG_MOVES, just_made=table.just_made)
     since = since_last_turn(table, moves)
     context.update(
         {
@@ -610,9 +610,9 @@ def page_context(
     # Nothing is drawn, held or pursued any more: the live-play panels give way to the sheet.
     context["over"] = bool(context["final"]) or game.is_over
     context["give_time_to"] = give_time_to(table)
-    context["note"] = "" if keep.get("keep_note") else my_note(table.me)
+    context["note"] = "" if keep.get("keep_note") else note_get(seat=table.me)
     if game.is_over and table.me is not None:
-        context["rematch"] = rematch_of(game)
+        context["rematch"] = game_rematch_of(game=game)
     if not keep.get("keep_chat"):
         context.update(chat_context(table))
     if table.me is not None:

@@ -10,7 +10,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from games.refusals.errors import GameServiceError
-from games.selectors.access import access_game
+from games.selectors.access import game_access
 from games.selectors.export import export_document
 from games.services.scenario_start import (
     MAX_SCENARIO_BYTES,
@@ -24,9 +24,9 @@ from games.web.forms import ScenarioStartForm
 
 @require_GET
 def game_export(request, game_id: int):
-    game = access_game(game_id=game_id, user=request.user)
+    game = game_access(game_id=game_id, user=request.user)
     try:
-        document = export_document(game, request.user)
+        document = export_document(game=game, user=request.user)
     except GameServiceError as exc:
         return render(
             request,
@@ -75,7 +75,7 @@ def start_from_scenario(request):
 @require_POST
 @login_required
 def new_from_replay(request, game_id: int):
-    access_game(game_id=game_id, user=request.user)
+    game_access(game_id=game_id, user=request.user)
     try:
         game, used = game_new_from_replay(
             game_id=game_id, user=request.user, move_number=request.POST.get("move")

@@ -7,7 +7,7 @@ from django.utils.cache import patch_cache_control
 
 from games.engine import ActionType, Phase
 from games.live.poll import poll_ticket
-from games.selectors.access import access_game, seat_for
+from games.selectors.access import game_access, seat_get
 from games.web.context_processors import KNOWN_AWAITING
 
 from .page import page_context
@@ -21,10 +21,10 @@ ACTION_PANEL = "games/play/action_panel.html"
 
 def load_table(request, game_id) -> Table:
     """The game as this user may see it; a stranger gets 404 (NotAPlayer is an Http404)."""
-    game = access_game(game_id=game_id, user=request.user)
+    game = game_access(game_id=game_id, user=request.user)
     if hasattr(game, "viewer_awaiting"):
         setattr(request, KNOWN_AWAITING, game.viewer_awaiting)
-    return Table(game=game, seats=list(game.seats.all()), me=seat_for(game, request.user))
+    return Table(game=game, seats=list(game.seats.all()), me=seat_get(game=game, user=request.user))
 
 
 def table_after_move(result) -> Table:

@@ -5,10 +5,10 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
 from games.engine import EventType, get_map
-from games.selectors.access import access_game, seat_for
+from games.selectors.access import game_access, seat_get
 from games.selectors.export import export_allowed
-from games.selectors.log import logged_moves, names_for
-from games.selectors.replay import public_view_at
+from games.selectors.log import move_list, player_names
+from games.selectors.replay import game_public_view_at
 from games.svg import board_svg, card_svg
 from games.svg.palette import colour_class, player_css, player_initials
 from games.words.game_log import move_entries, tunnel_reveals, turns_of
@@ -41,10 +41,10 @@ def _position(request, game, turns) -> int:
 @require_GET
 def game_replay(request, game_id: int):
     """The board after any turn, stepped through by turn (a slider, the arrow keys, autoplay)."""
-    game = access_game(game_id=game_id, user=request.user)
+    game = game_access(game_id=game_id, user=request.user)
     seats = list(game.seats.all())
-    names = names_for(game)
-    turns = turns_of(logged_moves(game), names, game.map_id)
+    names = player_names(game=game)
+    turns = turns_of(move_list(game=game), names, game.map_id)
     position = _position(request, game, turns)
     turn = turns[position - 1] if position else None
     number = turn.number if turn else 0
@@ -56,12 +56,12 @@ def game_replay(request, game_id: int):
         "number": number,
         "started": game.state is not None,
         "autoplay": request.GET.get("play") == "1" and position < len(turns),
-        "can_export": export_allowed(game, request.user),
-        "can_restart": game.is_over and seat_for(game, request.user) is not None,
+        "can_export": export_allowed(game=game, user=request.user),
+        "can_restart": game.is_over and seat_get(game=game, user=request.user) is not None,
     }
     if game.state is not None:
         # A spectator's view of the position then: no hand, no ticket, no deck order.
-        view = public_view_at(game, number)
+        view = game_public_view_at(game=game, move_number=number)
         colors = {seat.player_id: seat.color for seat in seats}
         game_map = get_map(game.map_id)
         marks = player_initials(view["players_order"], names)
@@ -117,14 +117,14 @@ def _built(turn) -> list[str]:
 
 @require_GET
 def game_log(request, game_id: int):
-    game = access_game(game_id=game_id, user=request.user)
+    game = game_access(game_id=game_id, user=request.user)
     return render(
         request,
         "games/play/log.html",
         {
             "game": game,
             "log": with_turned_up(
-                move_entries(logged_moves(game), names_for(game), game.map_id), game.pk
+                move_entries(move_list(game=game), player_names(game=game), game.map_id), game.pk
             ),
         },
     )

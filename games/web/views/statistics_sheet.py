@@ -12,7 +12,7 @@ from .table import Table
 
 def statistics_sheet(table: Table, order: list[str]) -> dict | None:
     """Rows of figures for the players in `order` (the score sheet's), or None."""
-    stats = game_statistics(table.game)
+    stats = game_statistics(game=table.game)
     if not stats:
         return None
     players = [stats[pid] for pid in order]

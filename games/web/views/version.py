@@ -13,7 +13,7 @@ from games.live.poll import (
     ticket_viewer,
 )
 from games.live.presence import note_seen
-from games.selectors.access import visible_versions
+from games.selectors.access import game_visible_versions
 
 
 @require_GET
@@ -26,7 +26,7 @@ def game_version(request, game_id: int):
     if viewer is not None:
         versions = ticket_versions(game_id, viewer, visible)
     else:
-        versions = visible_versions(game_id=game_id, user=request.user)
+        versions = game_visible_versions(game_id=game_id, user=request.user)
         if visible:
             note_seen(request, game_id)
     status, headers, body = poll_answer(versions, request.GET, request.headers.get("If-None-Match"))

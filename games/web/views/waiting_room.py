@@ -3,7 +3,7 @@ the seats, who was invited and what they answered, the link to share and the cre
 buttons (start, a bot for an empty seat)."""
 
 from games.models import BotLevel
-from games.services.invitations import invitations_of
+from games.selectors.invitations import invitation_list
 
 from .lobby import _dress as dress_games
 
@@ -11,6 +11,6 @@ from .lobby import _dress as dress_games
 def waiting_room(request, table) -> dict:
     dress_games(request, [table.game])
     return {
-        "invited": invitations_of(table.game) if table.me else [],
+        "invited": invitation_list(game=table.game) if table.me else [],
         "bot_levels": BotLevel.choices,
     }
