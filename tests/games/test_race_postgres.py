@@ -39,7 +39,9 @@ def held_lock():
     with (
         mock.patch("games.engine.apply", side_effect=held.wrap(engine.apply)),
         mock.patch("games.engine.forfeit", side_effect=held.wrap(engine.forfeit)),
-        mock.patch.object(extra_time, "give_time", side_effect=held.wrap(extra_time.give_time)),
+        mock.patch.object(
+            extra_time, "seat_give_time", side_effect=held.wrap(extra_time.seat_give_time)
+        ),
     ):
         yield held
 
