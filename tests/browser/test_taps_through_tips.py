@@ -40,7 +40,10 @@ TIP_OPENER = (
 
 
 def fit(page):
-    page.wait_for_timeout(200)  # the opening zoom has started
+    # A phone opens zoomed in (board.js, after the page's first task): Fit comes after it.
+    page.wait_for_function(
+        "() => new DOMMatrix(getComputedStyle(document.getElementById('board')).transform).a > 1.01"
+    )
     page.locator(".zoom-bar [data-zoom=fit]").tap()
     page.wait_for_function(
         "() => new DOMMatrix(getComputedStyle(document.getElementById('board')).transform).a < 1.01"
