@@ -81,8 +81,9 @@ def score_chart_svg(
     out.append(
         f'<line class="axis" x1="{LEFT}" x2="{WIDTH - RIGHT}" y1="{num(y(0))}" y2="{num(y(0))}"/>'
     )
-    step = max(1, round((last_turn - first_turn) / 8))
-    for turn in range(first_turn, last_turn + 1, step):
+    span = last_turn - first_turn
+    step = next((s for s in (1, 2, 5, 10, 20, 25, 50) if span / s <= 10), 100)
+    for turn in [first_turn] + [t for t in range(step, last_turn + 1, step) if t > first_turn]:
         out.append(
             f'<text x="{num(x(turn))}" y="{HEIGHT - BOTTOM + 16}" '
             f'text-anchor="middle">{turn}</text>'

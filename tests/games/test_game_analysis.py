@@ -10,6 +10,7 @@ import re
 import pytest
 from django.test import Client
 from game_steps import make_users, state_of, who_must_act
+from i18n.english import english_left_at
 
 from games import bots
 from games.bots.analysis import game_decisions
@@ -194,3 +195,16 @@ def test_a_stranger_sees_nothing_of_a_private_game_and_anyone_may_ask_of_a_publi
         assert stranger.post(f"/games/{game.pk}/analysis/request/").status_code == 302
     assert GameAnalysis.objects.get(game=game).status == AnalysisStatus.DONE
     assert "Key moments" in Client().get(f"/games/{game.pk}/analysis/").content.decode()
+
+
+def test_the_analysis_page_has_no_english_left(django_capture_on_commit_callbacks):
+    game, users = short_game()
+    client = signed_in(users["ann"])
+    with django_capture_on_commit_callbacks(execute=True):
+        client.post(f"/games/{game.pk}/analysis/request/")
+    url = f"/games/{game.pk}/analysis/"
+    left = {
+        language: english_left_at(client, url, language, allow=["ann", "bob"])
+        for language in ("nl", "sv", "fr")
+    }
+    assert left == {"nl": [], "sv": [], "fr": []}

@@ -57,7 +57,8 @@ def _result_context(game, analysis) -> dict:
                 "key": legend_key_svg(colour=colors.get(pid, "#777777"), index=k),
                 "decisions": len(mine),
                 "as_bot": len(mine) - len(differing),
-                "lost": round(sum(max(0.0, d["gain"]) for d in mine)),
+                # the points the bot's choices would likely have added (sure differences only)
+                "lost": round(sum(d["gain"] for d in mine if d["sure"] and d["gain"] > 0)),
                 "final": (result.get("final") or {}).get(pid),
             }
         )
