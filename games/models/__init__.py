@@ -1,3 +1,4 @@
+from .analysis import AnalysisStatus, GameAnalysis
 from .chat import ChatMessage, ChatReport
 from .claim import Claim
 from .game import Game, GameStatus, MapChoice
@@ -9,11 +10,13 @@ from .rating import Rating, RatingChange
 from .seat import BotLevel, Seat
 
 __all__ = [
+    "AnalysisStatus",
     "BotLevel",
     "ChatMessage",
     "ChatReport",
     "Claim",
     "Game",
+    "GameAnalysis",
     "GameStatus",
     "MapChoice",
     "Invitation",
