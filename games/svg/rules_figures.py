@@ -121,10 +121,12 @@ def _cards(x: float, y: float, colors: list[str]) -> str:
 
 
 def _arrow(x0: float, y0: float, x1: float, y1: float) -> str:
-    return (
-        f'<path class="arrow" d="M{num(x0)} {num(y0)}L{num(x1)} {num(y1)}'
-        f'M{num(x1 - 5)} {num(y1 - 5)}L{num(x1)} {num(y1)}L{num(x1 + 5)} {num(y1 - 5)}"/>'
-    )
+    """A straight arrow, down or to the right."""
+    if y0 == y1:
+        head = f"M{num(x1 - 5)} {num(y1 - 5)}L{num(x1)} {num(y1)}L{num(x1 - 5)} {num(y1 + 5)}"
+    else:
+        head = f"M{num(x1 - 5)} {num(y1 - 5)}L{num(x1)} {num(y1)}L{num(x1 + 5)} {num(y1 - 5)}"
+    return f'<path class="arrow" d="M{num(x0)} {num(y0)}L{num(x1)} {num(y1)}{head}"/>'
 
 
 def claim_figure(a: str, b: str, title: str) -> str:
