@@ -78,6 +78,10 @@ class Game(models.Model):
     # Secret like `state` (it lays out the piles) until the game is over.
     start = models.JSONField(null=True, blank=True, editable=False)
 
+    # A newcomer's first game, against the Beginner bot: only here does the table give hints at
+    # each turn (what each kind of move does, which routes serve the player's tickets).
+    first_game = models.BooleanField("a first game with hints", default=False)
+
     # The finished game this one is the rematch of (one rematch per game).
     rematch_of = models.OneToOneField(
         "self", on_delete=models.SET_NULL, null=True, blank=True, related_name="rematch"

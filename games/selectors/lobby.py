@@ -3,7 +3,7 @@
 from dataclasses import dataclass, field
 
 from games.models import Game, GameStatus
-from games.models.game import OVER_STATUSES
+from games.models.game import ACTIVE_STATUSES, OVER_STATUSES
 from games.selectors.access import game_with_seats, seat_get
 
 
@@ -52,3 +52,22 @@ def game_list_mine(*, user) -> MyGames:
 def game_rematch_of(*, game) -> Game | None:
     """The rematch created for this game, if any."""
     return Game.objects.filter(rematch_of=game).first()
+
+
+def user_is_newcomer(*, user) -> bool:
+    """A signed-in person who has not finished a game yet: the lobby offers them a first game."""
+    if not user.is_authenticated:
+        return False
+    return not Game.objects.filter(seats__user=user, status=GameStatus.FINISHED).exists()
+
+
+def game_first_running(*, user) -> Game | None:
+    """The user's first game (with hints) still being played, if any: the offer leads back to it
+    rather than to a second one."""
+    if not user.is_authenticated:
+        return None
+    return (
+        Game.objects.filter(seats__user=user, first_game=True, status__in=ACTIVE_STATUSES)
+        .order_by("-created_at")
+        .first()
+    )

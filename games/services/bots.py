@@ -9,6 +9,7 @@ from django.utils.translation import gettext as _
 
 from games.models import BotLevel, Game, GameStatus, Seat
 from games.refusals.errors import GameFull, GameNotActive, InvalidSettings, NotAllowed, NotAPlayer
+from games.selectors.lobby import user_is_newcomer
 from games.services.bot_accounts import bot_account
 from games.words.seat_colors import first_free_color
 
@@ -60,8 +61,11 @@ def game_add_bot(*, game_id, user, level: str) -> Seat:
         return seat
 
 
-def game_against_bots(*, creator, map_id: str, bots: int, level: str, **settings) -> Game:
-    """A private, unrated game of the creator against `bots` bots of `level`, started now."""
+def game_against_bots(
+    *, creator, map_id: str, bots: int, level: str, first_game: bool = False, **settings
+) -> Game:
+    """A private, unrated game of the creator against `bots` bots of `level`, started now;
+    with `first_game` its table gives the creator hints at each turn."""
     try:
         bots = int(bots)
     except (TypeError, ValueError):
@@ -78,8 +82,22 @@ def game_against_bots(*, creator, map_id: str, bots: int, level: str, **settings
             rated=False,
             **settings,
         )
+        if first_game:
+            Game.objects.filter(pk=game.pk).update(first_game=True)
         game = game_lock(game_id=game.pk)
         for _index in range(bots):
             seat_bot_locked(game=game, level=level)
         game_start_locked(game=game)
     return game
+
+
+def game_first(*, creator, map_id: str) -> Game:
+    """A newcomer's first game: them against one Beginner bot, with hints at each turn. Only
+    for someone who has not finished a game yet (the lobby offers it to them alone)."""
+    if not user_is_newcomer(user=creator):
+        raise NotAllowed(
+            _("A first game with hints is for players who have not finished a game yet.")
+        )
+    return game_against_bots(
+        creator=creator, map_id=map_id, bots=1, level=BotLevel.BEGINNER, first_game=True
+    )

@@ -9,6 +9,7 @@ from . import analysis_chart as _analysis_chart
 from . import board as _board
 from . import cards as _cards
 from . import heat_map as _heat_map
+from . import rules_figures as _rules_figures
 from . import tickets as _tickets
 from .board import board_svg
 from .cards import card_svg, deck_svg, hand_svg
@@ -23,6 +24,7 @@ INLINE_STYLES = (
     _tickets.STYLE,
     _heat_map.STYLE,
     _analysis_chart.STYLE,
+    _rules_figures.STYLE,
 )
 
 __all__ = [

@@ -156,6 +156,7 @@ def test_every_page_loads_under_the_policy_without_a_violation(chromium, live_se
         ("my games", "/games/mine/", None),
         ("profile", f"/u/{ann.username}/", None),
         ("board statistics", "/boards/europe/", "svg.ttrh"),
+        ("how to play, Europe", "/rules/europe/", "svg.ttrr"),
         ("leaderboard", "/leaderboard/", None),
         ("settings", "/settings/", None),
         ("API token", "/settings/api-token/", None),

@@ -62,6 +62,9 @@ NOTHING_OF_A_GAME = {
     "api_token",
     "game_create",
     "game_against_bots",
+    "game_first",
+    "rules_index",  # how to play: the same for everyone
+    "rules",
     "game_from_scenario",
     "api-game-from-scenario",
     "api-schema",

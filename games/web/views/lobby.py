@@ -10,13 +10,13 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from accounts.selectors import vacation_away_until
-from games.models import BotLevel, Game, GameStatus
+from games.models import BotLevel, Game, GameStatus, MapChoice
 from games.models.seat import bot_label
 from games.refusals.errors import GameServiceError, NotAPlayer
 from games.selectors.access import game_list_open, game_with_seats, seat_get
 from games.selectors.invitations import invitation_list_pending
-from games.selectors.lobby import game_list_mine
-from games.services.bots import game_add_bot, game_against_bots
+from games.selectors.lobby import game_first_running, game_list_mine, user_is_newcomer
+from games.services.bots import game_add_bot, game_against_bots, game_first
 from games.services.invitations import (
     game_create_inviting,
     game_rematch,
@@ -65,6 +65,18 @@ def _dress(request, games):
     return games
 
 
+def _first_game_offer(request) -> dict:
+    """What the lobby and "My games" show a newcomer: the offer of a first game with hints,
+    or the way back to the one they are playing."""
+    if not user_is_newcomer(user=request.user):
+        return {"newcomer": False}
+    return {
+        "newcomer": True,
+        "first_running": game_first_running(user=request.user),
+        "boards": list(MapChoice.choices),
+    }
+
+
 def _lobby_page(request, form, status=200, bots_form=None):
     mine = game_list_mine(user=request.user).waiting
     mine_ids = {game.pk for game in mine}
@@ -79,6 +91,7 @@ def _lobby_page(request, form, status=200, bots_form=None):
             "bot_names": [(level, bot_label(level)) for level in BotLevel.values],
             "open_games": _dress(request, others),
             "my_open_games": _dress(request, mine),
+            **_first_game_offer(request),
         },
         status=status,
     )
@@ -124,6 +137,22 @@ def play_bots(request):
     except GameServiceError as exc:
         form.add_error(None, exc.message)
         return _lobby_page(request, GameCreateForm(), status=exc.status, bots_form=form)
+    return redirect(game_page_path(game))
+
+
+@require_POST
+@login_required
+def first_game(request):
+    """A newcomer's first game against the Beginner bot, with hints: it starts at once."""
+    map_id = request.POST.get("map_id", "")
+    if map_id not in MapChoice.values:
+        messages.error(request, _("Choose one of the maps on offer."))
+        return redirect(reverse("lobby") + "#first-game")
+    try:
+        game = game_first(creator=request.user, map_id=map_id)
+    except GameServiceError as exc:
+        messages.error(request, exc.message)
+        return redirect(reverse("lobby"))
     return redirect(game_page_path(game))
 
 
@@ -224,7 +253,9 @@ def mine(request):
     for invitation in invitations:
         _dress(request, [invitation.game])
     return render(
-        request, "games/lobby/my_games.html", {"games": games, "invitations": invitations}
+        request,
+        "games/lobby/my_games.html",
+        {"games": games, "invitations": invitations, **_first_game_offer(request)},
     )
 
 

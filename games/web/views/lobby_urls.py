@@ -8,6 +8,7 @@ urlpatterns = [
     path("games/mine/", lobby.mine, name="my_games"),
     path("bots/<str:level>/", bots.bot_level, name="bot_level"),
     path("games/against-bots/", lobby.play_bots, name="game_against_bots"),
+    path("games/first/", lobby.first_game, name="game_first"),
     path("games/<id:game_id>/add-bot/", lobby.add_bot, name="game_add_bot"),
     path("games/invite/<str:token>/", lobby.invite, name="game_invite"),
     path("games/<id:game_id>/join/", lobby.join, name="game_join"),

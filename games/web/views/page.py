@@ -13,6 +13,7 @@ from games.selectors.log import PAGE_LOG_MOVES, move_list_recent
 from games.selectors.notes import note_get
 from games.services.lobby import enough_to_start
 from games.svg import card_svg, deck_svg, hand_svg
+from games.web.views.hints import first_game_hints
 from games.words.game_log import page_log
 from games.words.names import colour_name, map_name
 
@@ -126,4 +127,7 @@ def page_context(
                 "my_tickets": [] if keep.get("keep_tickets") else my_ticket_lines(table, progress),
             }
         )
+        # Only a newcomer's first game gives hints, from their own view alone.
+        if game.first_game and not context["over"]:
+            context["hints"] = first_game_hints(view, table.viewer, table.game_map)
     return context
