@@ -123,6 +123,9 @@ def urls_for(game) -> list[tuple[str, str, dict]]:
         ("GET", base + "station/", {}),
         ("GET", base + "version/", {"v": "0"}),
         ("GET", base + "version/", {"v": version}),
+        # The analysis is refused while the game runs: its answers must say nothing either.
+        ("GET", base + "analysis/", {}),
+        ("GET", base + "analysis/progress/", {}),
     ]
     urls += [("GET", base + f"route/{route}/", {}) for route in routes]
     urls += [
@@ -155,6 +158,7 @@ def urls_for(game) -> list[tuple[str, str, dict]]:
         ("POST", base + "leave/", {}),
         ("POST", base + "start/", {}),
         ("POST", "/games/invitations/0/accept/", {}),
+        ("POST", base + "analysis/request/", {}),
     ]
     # The pages that list games and players: lobby, My games, profiles, leaderboards, heat
     # maps, a bot's record, the invitation link, the settings.
@@ -181,6 +185,8 @@ def urls_for(game) -> list[tuple[str, str, dict]]:
         ("GET", api + "chat/", {}),
         ("GET", api + "note/", {}),
         ("GET", api + "export/", {}),
+        ("GET", api + "analysis/", {}),
+        ("JSON POST", api + "analysis/", {}),
         ("GET", "/api/v1/games/", {}),
         ("GET", "/api/v1/me/", {}),
         ("GET", "/api/v1/me/vacation/", {}),
