@@ -1,0 +1,125 @@
+"""Browser push end to end through the outbox: a push service of our own on loopback gets
+each message once, encrypted for the device's keys and signed with the site's VAPID key, and
+decrypts it to the sentence the mail's subject says; a failure is retried, a 404/410 drops
+the subscription, and a message switched off is never sent."""
+
+import pytest
+from game_steps import started_game
+from mail_steps import grace_passes, make_player
+from receivers import Device, Receiver, vapid_claims
+
+from accounts.models import Profile
+from games.heartbeat import tasks
+from games.mail.push import vapid_public_key
+from games.models import Channel, Notification, PushSubscription
+from games.services.reach import push_subscription_save
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def push_service(settings):
+    settings.DEBUG = True  # a push service on loopback over plain HTTP: a developer's own
+    receiver = Receiver()
+    yield receiver
+    receiver.close()
+
+
+def subscribed(user, push_service, name: str) -> Device:
+    device = Device()
+    push_subscription_save(
+        user=user,
+        endpoint=f"{push_service.url}/push/{name}",
+        p256dh=device.p256dh,
+        auth=device.auth_text,
+        device=name,
+    )
+    return device
+
+
+def test_a_your_turn_push_reaches_the_device_once_encrypted_and_signed(
+    time_machine, committed, push_service, settings
+):
+    ann, bob = make_player("ann"), make_player("bob")
+    phone = subscribed(ann, push_service, "ann-phone")
+    with committed():
+        game = started_game([ann, bob])
+    grace_passes(time_machine, committed)
+
+    (request,) = push_service.at("/push/ann-phone")
+    message = phone.decrypt(request)
+    assert message["title"] == "Ticket to Ride by turns"
+    assert message["body"].startswith(f"Game #{game.pk}, USA, against bob has started")
+    assert message["url"].endswith(f"/accounts/login/?next=%2Fgames%2F{game.pk}%2F")
+    assert message["off"].startswith(f"{settings.SITE_URL}/unsubscribe/")
+    claims = vapid_claims(request, vapid_public_key())
+    assert claims["aud"] == push_service.url and claims["sub"] == settings.VAPID_SUBJECT
+    row = Notification.objects.get(user=ann, channel=Channel.PUSH)
+    assert row.sent_at is not None and row.attempts == 1
+
+    with committed():
+        tasks.resend_unsent.delay()
+    assert len(push_service.at("/push/ann-phone")) == 1  # once, whatever runs again
+
+
+def test_each_device_gets_its_own_row_and_a_failing_one_is_retried_alone(
+    time_machine, committed, push_service
+):
+    ann, bob = make_player("ann"), make_player("bob")
+    subscribed(ann, push_service, "laptop")
+    subscribed(ann, push_service, "phone")
+    push_service.answers["/push/phone"] = [503, 201]
+    with committed():
+        started_game([ann, bob])
+    grace_passes(time_machine, committed)
+
+    assert len(push_service.at("/push/laptop")) == 1
+    assert len(push_service.at("/push/phone")) == 2  # refused once, then taken
+    rows = Notification.objects.filter(user=ann, channel=Channel.PUSH).order_by("pk")
+    assert [(row.sent_at is not None, row.attempts) for row in rows] == [(True, 1), (True, 2)]
+
+
+@pytest.mark.parametrize("status", [404, 410])
+def test_a_subscription_the_push_service_says_is_gone_is_dropped(
+    time_machine, committed, push_service, status
+):
+    ann, bob = make_player("ann"), make_player("bob")
+    subscribed(ann, push_service, "old-phone")
+    push_service.answers["/push/old-phone"] = status
+    with committed():
+        started_game([ann, bob])
+    grace_passes(time_machine, committed)
+
+    assert len(push_service.at("/push/old-phone")) == 1  # asked once, not retried
+    assert not PushSubscription.objects.filter(user=ann).exists()
+    assert not Notification.objects.filter(user=ann, channel=Channel.PUSH).exists()
+    assert Profile.objects.get(user=ann).reaches_elsewhere is False
+
+
+def test_push_switched_off_for_a_kind_sends_nothing_and_mail_still_goes(
+    time_machine, committed, push_service
+):
+    ann, bob = make_player("ann", push_your_turn=False), make_player("bob")
+    subscribed(ann, push_service, "phone")
+    with committed():
+        started_game([ann, bob])
+    grace_passes(time_machine, committed)
+
+    assert push_service.received == []
+    assert Notification.objects.get(user=ann, channel=Channel.MAIL).sent_at is not None
+
+
+def test_the_push_s_off_link_turns_that_kind_off_before_the_next_one(
+    time_machine, committed, push_service, client
+):
+    ann, bob = make_player("ann"), make_player("bob")
+    phone = subscribed(ann, push_service, "phone")
+    with committed():
+        started_game([ann, bob])
+    grace_passes(time_machine, committed)
+    message = phone.decrypt(push_service.at("/push/phone")[0])
+
+    response = client.post(message["off"])  # what the worker's "Turn these off" posts
+    assert response.status_code == 200
+    profile = Profile.objects.get(user=ann)
+    assert profile.push_your_turn is False and profile.email_your_turn is True
