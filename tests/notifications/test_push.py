@@ -4,14 +4,18 @@ decrypts it to the sentence the mail's subject says; a failure is retried, a 404
 the subscription, and a message switched off is never sent."""
 
 import pytest
+from django.utils import timezone
 from game_steps import started_game
-from mail_steps import grace_passes, make_player
+from mail_steps import fire_due_mail_tasks, grace_passes, make_player
 from receivers import Device, Receiver, vapid_claims
 
 from accounts.models import Profile
 from games.heartbeat import tasks
+from games.live.presence import note_seen_by
+from games.mail.outbox import YOUR_TURN_GRACE
 from games.mail.push import vapid_public_key
 from games.models import Channel, Notification, PushSubscription
+from games.services.chat import chat_post
 from games.services.reach import push_subscription_save
 
 pytestmark = pytest.mark.django_db
@@ -123,3 +127,62 @@ def test_the_push_s_off_link_turns_that_kind_off_before_the_next_one(
     assert response.status_code == 200
     profile = Profile.objects.get(user=ann)
     assert profile.push_your_turn is False and profile.email_your_turn is True
+
+
+def test_a_chat_message_reaches_the_other_player_s_device_unless_they_look(
+    time_machine, committed, push_service
+):
+    ann, bob = make_player("ann"), make_player("bob")
+    phone = subscribed(bob, push_service, "bob-phone")
+    with committed():
+        game = started_game([ann, bob])
+        chat_post(game_id=game.pk, user=ann, text="good luck, bob")
+        chat_post(game_id=game.pk, user=bob, text="and to you")  # ann has no device: no row
+    grace_passes(time_machine, committed)
+
+    chat = [phone.decrypt(r) for r in push_service.at("/push/bob-phone")]
+    bodies = [message["body"] for message in chat]
+    assert f"ann wrote in game #{game.pk}, USA: good luck, bob" in bodies
+    assert Notification.objects.filter(kind="chat", channel=Channel.MAIL).count() == 1
+
+    push_service.received.clear()
+    with committed():
+        chat_post(game_id=game.pk, user=ann, text="are you there?")
+    time_machine.move_to(timezone.now() + YOUR_TURN_GRACE)
+    note_seen_by(bob.pk, game.pk)  # bob has the table on screen and reads it there
+    fire_due_mail_tasks(committed)
+    assert push_service.received == []
+
+
+def test_the_settings_page_keeps_a_browser_s_subscription_and_refuses_a_bad_one(
+    client, push_service
+):
+    ann = make_player("ann")
+    client.force_login(ann)
+    device = Device()
+    good = {
+        "endpoint": f"{push_service.url}/push/ann",
+        "keys": {"p256dh": device.p256dh, "auth": device.auth_text},
+        "device": "Chromium · Linux",
+    }
+    answer = client.post("/settings/push/", good, content_type="application/json")
+    assert answer.status_code == 201
+    assert PushSubscription.objects.get(user=ann).device == "Chromium · Linux"
+    page = client.get("/settings/")
+    assert "Chromium · Linux" in page.content.decode()
+
+    for bad in [
+        "not json",
+        {"endpoint": "https://10.0.0.1/push", "keys": good["keys"]},
+        {"endpoint": good["endpoint"]},
+        {"endpoint": good["endpoint"], "keys": {"p256dh": "", "auth": ""}},
+    ]:
+        answer = client.post("/settings/push/", bad, content_type="application/json")
+        assert answer.status_code == 400 and answer.json()["message"]
+    assert PushSubscription.objects.count() == 1
+
+    client.post(
+        "/settings/push/off/", {"endpoint": good["endpoint"]}, content_type="application/json"
+    )
+    assert not PushSubscription.objects.exists()
+    assert Profile.objects.get(user=ann).reaches_elsewhere is False

@@ -161,3 +161,25 @@ def test_a_receiver_that_never_answers_is_given_up_on_after_the_short_timeout(
         for connection, _address in held:
             connection.close()
         silent.close()
+
+
+def test_the_settings_page_adds_a_webhook_or_says_why_not(client, settings):
+    settings.DEBUG = False
+    ann = make_player("ann")
+    client.force_login(ann)
+    page = client.post("/settings/webhooks/", {"flavour": "discord", "url": "https://10.0.0.7/x"})
+    assert page.status_code == 400
+    assert "This address is on a private network, which the site never calls." in (
+        page.content.decode()
+    )
+    assert not Webhook.objects.exists()
+    page = client.post("/settings/webhooks/", {"flavour": "telegram", "url": "https://x"})
+    assert page.status_code == 400 and not Webhook.objects.exists()
+    # A public address is kept without any request to it (only its name is resolved).
+    settings.DEBUG = True
+    page = client.post("/settings/webhooks/", {"flavour": "json", "url": "http://127.0.0.1:9/h"})
+    assert page.status_code == 302
+    webhook = Webhook.objects.get(user=ann)
+    assert webhook.secret in client.get("/settings/").content.decode()
+    client.post(f"/settings/webhooks/{webhook.pk}/delete/")
+    assert not Webhook.objects.exists()
