@@ -3,6 +3,8 @@ each message once, encrypted for the device's keys and signed with the site's VA
 decrypts it to the sentence the mail's subject says; a failure is retried, a 404/410 drops
 the subscription, and a message switched off is never sent."""
 
+import json
+
 import pytest
 from django.utils import timezone
 from game_steps import started_game
@@ -16,7 +18,7 @@ from games.mail.outbox import YOUR_TURN_GRACE
 from games.mail.push import vapid_public_key
 from games.models import Channel, Notification, PushSubscription
 from games.services.chat import chat_post
-from games.services.reach import push_subscription_save
+from games.services.reach import push_subscription_save, webhook_add
 
 pytestmark = pytest.mark.django_db
 
@@ -186,3 +188,21 @@ def test_the_settings_page_keeps_a_browser_s_subscription_and_refuses_a_bad_one(
     )
     assert not PushSubscription.objects.exists()
     assert Profile.objects.get(user=ann).reaches_elsewhere is False
+
+
+def test_each_reader_s_push_and_webhook_speak_their_language(time_machine, committed, push_service):
+    ann = make_player("ann", language="nl")
+    bob = make_player("bob", language="fr")
+    phone = subscribed(ann, push_service, "ann-phone")
+    webhook_add(user=bob, url=f"{push_service.url}/bob-hook", flavour="json")
+    with committed():
+        game = started_game([ann, bob])
+    grace_passes(time_machine, committed)
+
+    message = phone.decrypt(push_service.at("/push/ann-phone")[0])
+    assert message["lang"] == "nl" and message["off_label"] == "Zet deze uit"
+    assert message["title"] == "Ticket to Ride, beurt voor beurt"
+    assert f"#{game.pk}" in message["body"] and "against" not in message["body"]
+    hook = json.loads(push_service.at("/bob-hook")[0].body)
+    assert hook["language"] == "fr" and hook["title"] == "Ticket to Ride, tour par tour"
+    assert "against" not in hook["text"] and "contre ann" in hook["text"]
