@@ -280,6 +280,13 @@ CELERY_TIMEZONE = "UTC"
 CELERY_BEAT_SCHEDULE = BEAT_SCHEDULE
 # A bot waits this long before its move, as a person would (the tests set 0).
 BOT_MOVE_DELAY_SECONDS = float(os.environ.get("BOT_MOVE_DELAY_SECONDS", "2"))
+# The analysis of a finished game, per decision: the Strong bot's budget (simulated actions)
+# and the rollouts of the move played and of the bot's choice to the end of the game.
+# About 25 s of one core for a 2-player USA game at 600 and 8 (the tests use tiny ones).
+ANALYSIS_BOT_BUDGET = int(os.environ.get("ANALYSIS_BOT_BUDGET", "600"))
+ANALYSIS_ROLLOUTS = int(os.environ.get("ANALYSIS_ROLLOUTS", "8"))
+# An analysis that has not moved for this long (its task was lost) may be asked for again.
+ANALYSIS_STALL_SECONDS = 600
 
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [

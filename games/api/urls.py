@@ -6,6 +6,7 @@ from drf_spectacular.views import SpectacularAPIView
 from .doc_pages import redoc_page, redoc_script, swagger_page
 from .not_found import api_not_found
 from .overview import DESCRIPTION, TAGS
+from .views.analysis import AnalysisView
 from .views.chat import ChatMuteView, ChatReportView, ChatView
 from .views.games import GameDetailView, GameListView
 from .views.invitations import InvitationAnswerView, InvitationListView, RematchView
@@ -42,6 +43,7 @@ v1 = [
     path("games/<id:game_id>/", GameDetailView.as_view(), name="api-game"),
     path("games/from-scenario/", FromScenarioView.as_view(), name="api-game-from-scenario"),
     path("games/<id:game_id>/export/", ExportView.as_view(), name="api-game-export"),
+    path("games/<id:game_id>/analysis/", AnalysisView.as_view(), name="api-game-analysis"),
     path(
         "games/<id:game_id>/new-from-here/",
         NewFromHereView.as_view(),

@@ -16,8 +16,8 @@ from django.conf import settings
 from django.db import transaction
 
 from games import engine
-from games.botplay.tasks import play_bot_turn
-from games.services.events import position_changed
+from games.botplay.tasks import analyse_game, play_bot_turn
+from games.services.events import analysis_requested, position_changed
 
 log = logging.getLogger(__name__)
 
@@ -63,4 +63,29 @@ def publish(game_id: int, seat_id: int, version: int) -> bool:
     return True
 
 
+def queue_analysis(sender, *, analysis, **_) -> None:
+    """After commit, hand the analysis to a worker."""
+    transaction.on_commit(partial(publish_analysis, analysis.pk))
+
+
+def publish_analysis(analysis_id: int) -> bool:
+    """Never raises: a lost task leaves the analysis queued, and asking again after
+    ANALYSIS_STALL_SECONDS queues it anew."""
+    app = current_app
+    try:
+        if app.conf.task_always_eager:
+            analyse_game.apply((analysis_id,))
+            return True
+        with app.pool.acquire(block=True) as connection:
+            connection.ensure_connection(
+                max_retries=1, interval_start=0, interval_step=0, timeout=BROKER_TIMEOUT
+            )
+            analyse_game.apply_async((analysis_id,), retry=False, connection=connection)
+    except Exception:
+        log.warning("could not queue analysis %s", analysis_id, exc_info=True)
+        return False
+    return True
+
+
 position_changed.connect(queue_bot_turns, dispatch_uid="games.botplay.queue")
+analysis_requested.connect(queue_analysis, dispatch_uid="games.botplay.queue.analysis")

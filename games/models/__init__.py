@@ -1,3 +1,4 @@
+from .analysis import AnalysisStatus, GameAnalysis
 from .chat import ChatMessage, ChatReport
 from .claim import Claim
 from .game import Game, GameStatus, MapChoice
@@ -10,12 +11,14 @@ from .reach import PushSubscription, Webhook, WebhookFlavour
 from .seat import BotLevel, Seat
 
 __all__ = [
+    "AnalysisStatus",
     "BotLevel",
     "Channel",
     "ChatMessage",
     "ChatReport",
     "Claim",
     "Game",
+    "GameAnalysis",
     "GameStatus",
     "MapChoice",
     "Invitation",

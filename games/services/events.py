@@ -15,3 +15,12 @@ position_changed = Signal()
 
 def position_announce(*, game, seats, state) -> None:
     position_changed.send(sender=game.__class__, game=game, seats=seats, state=state)
+
+
+# Sent with analysis= (a GameAnalysis just queued) inside the transaction that wrote it;
+# games.botplay.analysis queues its task once that commits.
+analysis_requested = Signal()
+
+
+def analysis_announce(*, analysis) -> None:
+    analysis_requested.send(sender=analysis.__class__, analysis=analysis)

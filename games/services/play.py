@@ -31,7 +31,6 @@ class PlayResult:
     move: Move
     events: list[dict]
     view: dict  # player_view for the player who moved, after the move
-    state: "engine.State"  # the state after the move (never shown: views show `view`)
     seats: list[Seat]  # the game's seats in seat order, users selected, as the move left them
     seat: Seat  # the mover's
     seat_was_to_move: bool  # whether the mover had to act before the move
@@ -172,7 +171,6 @@ def game_play(
         move=move,
         events=events,
         view=view,
-        state=new_state,
         seats=seats,
         seat=seat,
         seat_was_to_move=was_to_move,

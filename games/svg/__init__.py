@@ -5,6 +5,7 @@ string; nothing of Django here but its translation functions (the colour letters
 page, fragment or script can call them.
 """
 
+from . import analysis_chart as _analysis_chart
 from . import board as _board
 from . import cards as _cards
 from . import heat_map as _heat_map
@@ -16,7 +17,13 @@ from .tickets import ticket_svg
 
 # The text of every <style> element the pictures carry; each is the same in every picture,
 # so a Content-Security-Policy can allow exactly these by their hashes.
-INLINE_STYLES = (_board.STYLE, _cards.STYLE, _tickets.STYLE, _heat_map.STYLE)
+INLINE_STYLES = (
+    _board.STYLE,
+    _cards.STYLE,
+    _tickets.STYLE,
+    _heat_map.STYLE,
+    _analysis_chart.STYLE,
+)
 
 __all__ = [
     "CARD_COLORS",

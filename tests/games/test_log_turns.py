@@ -43,7 +43,7 @@ def _play(game, rng, *, steps: int, on_move=None):
             game_id=game.pk, user=seat.user, action=action, expected_version=game.version
         )
         if on_move:
-            on_move(before, result.state, result.move)
+            on_move(before, state_of(result.game), result.move)
 
 
 def _give_time(game):

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import chat, game_page, notes, play, positions, replay, table_actions, version
+from . import analysis, chat, game_page, notes, play, positions, replay, table_actions, version
 
 urlpatterns = [
     path("games/<id:game_id>/", game_page.game_detail, name="game_detail"),
@@ -21,6 +21,17 @@ urlpatterns = [
     path("games/<id:game_id>/version/", version.game_version, name="game_version"),
     path("games/<id:game_id>/replay/", replay.game_replay, name="game_replay"),
     path("games/<id:game_id>/log/", replay.game_log, name="game_log"),
+    path("games/<id:game_id>/analysis/", analysis.game_analysis, name="game_analysis"),
+    path(
+        "games/<id:game_id>/analysis/progress/",
+        analysis.game_analysis_progress,
+        name="game_analysis_progress",
+    ),
+    path(
+        "games/<id:game_id>/analysis/request/",
+        analysis.game_analysis_request,
+        name="game_analysis_request",
+    ),
     path("games/<id:game_id>/export/", positions.game_export, name="game_export"),
     path("games/<id:game_id>/new-from-here/", positions.new_from_replay, name="game_new_from_here"),
     path("games/from-scenario/", positions.start_from_scenario, name="game_from_scenario"),

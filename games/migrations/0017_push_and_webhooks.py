@@ -9,7 +9,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('games', '0015_events_carry_their_turn'),
+        ('games', '0016_game_analysis'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
