@@ -15,6 +15,7 @@ from game_steps import started_game
 from mail_steps import grace_passes, make_player
 from receivers import Receiver
 
+from accounts.models import Profile
 from games.mail import outbound
 from games.mail.outbound import Refusal, Refused, url_check
 from games.models import Channel, Notification, Webhook
@@ -33,7 +34,7 @@ def receiver(settings):
 
 
 def test_discord_slack_and_json_webhooks_each_get_the_message_once(
-    time_machine, committed, receiver
+    time_machine, committed, receiver, client
 ):
     ann, bob = make_player("ann"), make_player("bob")
     for flavour in ("discord", "slack", "json"):
@@ -60,6 +61,14 @@ def test_discord_slack_and_json_webhooks_each_get_the_message_once(
     assert "x-signature-256" not in discord.headers
     rows = Notification.objects.filter(user=ann, channel=Channel.WEBHOOK)
     assert sorted(row.sent_at is not None for row in rows) == [True, True, True]
+
+    # Its link asks first (a link preview must not unsubscribe), then stops that kind there.
+    page = client.get(body["unsubscribe_url"].removeprefix("https://ttr.example")).content.decode()
+    assert "Stop these messages?" in page and "webhook messages of your turn" in page
+    assert "Stop every mail" not in page
+    client.post(body["unsubscribe_url"].removeprefix("https://ttr.example"))
+    profile = Profile.objects.get(user=ann)
+    assert profile.webhook_your_turn is False and profile.push_your_turn is True
 
 
 REFUSED = [
