@@ -9,5 +9,13 @@ urlpatterns = [
     path("language/", views.set_language, name="set_language"),
     path("settings/away/", views.vacation_set_view, name="vacation_set"),
     path("settings/away/end/", views.vacation_end_view, name="vacation_end"),
+    path("settings/push/", views.push_subscribe, name="push_subscribe"),
+    path("settings/push/off/", views.push_unsubscribe, name="push_unsubscribe"),
+    path("settings/webhooks/", views.webhook_add_view, name="webhook_add"),
+    path(
+        "settings/webhooks/<int:webhook_id>/delete/",
+        views.webhook_delete_view,
+        name="webhook_delete",
+    ),
     path("settings/calendar/new/", views.calendar_renew_view, name="calendar_renew"),
 ]

@@ -9,7 +9,7 @@ from django.core.exceptions import ImproperlyConfigured
 from games.heartbeat.schedule import BEAT_SCHEDULE
 
 from .csp import POLICY as CSP_POLICY
-from .env import env_bool, env_list, local_secret_key
+from .env import env_bool, env_list, local_secret_key, local_vapid_key
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 VAR_DIR = Path(os.environ.get("VAR_DIR", BASE_DIR / "var"))
@@ -27,6 +27,16 @@ ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "localhost,127.0.0.1,[::1]")
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS")
 CSRF_FAILURE_VIEW = "ttr_site.errors.csrf_failure"
 SITE_URL = os.environ.get("SITE_URL", "http://127.0.0.1:8000").rstrip("/")
+
+# Browser push: the site's VAPID key (PEM, or base64url). Generated into var/ when DEBUG is on
+# (`make run`), like the secret key; without one, the settings page offers no push.
+VAPID_PRIVATE_KEY = os.environ.get("VAPID_PRIVATE_KEY", "")
+if not VAPID_PRIVATE_KEY and os.environ.get("VAPID_PRIVATE_KEY_FILE"):
+    VAPID_PRIVATE_KEY = Path(os.environ["VAPID_PRIVATE_KEY_FILE"]).read_text()
+if not VAPID_PRIVATE_KEY and DEBUG:
+    VAPID_PRIVATE_KEY = local_vapid_key(VAR_DIR)
+# Whom a push service may write to about the site's messages (RFC 8292's "sub").
+VAPID_SUBJECT = os.environ.get("VAPID_SUBJECT", "mailto:noreply@localhost")
 
 INSTALLED_APPS = [
     "django.contrib.admin",

@@ -4,6 +4,8 @@ import os
 
 os.environ.setdefault("SECRET_KEY", "test-only-secret-key-not-for-production-use-0123456789")
 
+from py_vapid import Vapid  # noqa: E402
+
 from .settings import *  # noqa: E402,F403
 
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
@@ -22,3 +24,7 @@ WHITENOISE_AUTOREFRESH = True
 # Tasks queued by tests stay in this process: they never reach a developer's worker on
 # REDIS_URL. (The Celery integration test points a worker at Redis itself.)
 CELERY_BROKER_URL = "memory://localhost/"  # a host named, so kombu does not warn of none
+# A VAPID key of this process's own, never written anywhere.
+_vapid = Vapid()
+_vapid.generate_keys()
+VAPID_PRIVATE_KEY = _vapid.private_pem().decode()

@@ -6,6 +6,7 @@ from django.views.generic import RedirectView
 
 from accounts.views.login import login
 from games.api.token_page import api_token_page
+from games.web.views.app import manifest, offline, service_worker
 from games.web.views.calendar import calendar_feed
 from games.web.views.unsubscribe import unsubscribe
 from ttr_site.health import healthz
@@ -29,6 +30,10 @@ urlpatterns = [
     path("healthz", healthz, name="healthz"),
     # Clients that ask for /favicon.ico without reading the page's <link rel="icon">.
     path("favicon.ico", FaviconRedirect.as_view(), name="favicon"),
+    # The app on the home screen: the worker at the root, so that its scope is the site.
+    path("manifest.webmanifest", manifest, name="manifest"),
+    path("sw.js", service_worker, name="service_worker"),
+    path("offline/", offline, name="offline"),
     path("unsubscribe/<str:token>/", unsubscribe, name="unsubscribe"),
     path("calendar/<str:token>.ics", calendar_feed, name="calendar_feed"),
     # Ahead of allauth's own view at the same address (its name, account_login, stays).

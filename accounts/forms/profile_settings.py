@@ -2,6 +2,7 @@
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from accounts.models import Profile
 from accounts.timezones import timezone_names
@@ -18,6 +19,37 @@ class LanguageSelect(forms.Select):
         if value:
             option["attrs"]["lang"] = value
         return option
+
+
+# The channels table of the settings page: one row per kind of message, one column per channel
+# (mail, browser notifications, webhooks); None where a channel does not carry that kind.
+CHANNEL_ROWS = [
+    (
+        pgettext_lazy("kind of message", "Your turn"),
+        ["email_your_turn", "push_your_turn", "webhook_your_turn"],
+    ),
+    (
+        pgettext_lazy("kind of message", "Reminders and last warnings"),
+        ["email_reminders", "push_reminders", "webhook_reminders"],
+    ),
+    (
+        pgettext_lazy("kind of message", "Game over (results, players out)"),
+        ["email_results", "push_results", "webhook_results"],
+    ),
+    (
+        pgettext_lazy("kind of message", "Chat at your tables"),
+        [None, "push_chat", "webhook_chat"],
+    ),
+    (
+        pgettext_lazy("kind of message", "Invitations"),
+        ["email_invitations", "push_invitations", "webhook_invitations"],
+    ),
+    (
+        pgettext_lazy("kind of message", "Daily digest"),
+        ["daily_digest", None, None],
+    ),
+]
+CHANNEL_FIELDS = [name for _label, names in CHANNEL_ROWS for name in names if name]
 
 
 class ProfileSettingsForm(forms.ModelForm):
@@ -38,11 +70,18 @@ class ProfileSettingsForm(forms.ModelForm):
         fields = [
             "language",
             "timezone",
-            "email_your_turn",
+            *CHANNEL_FIELDS,
             "email_when_watching",
-            "email_reminders",
-            "email_results",
-            "daily_digest",
             "digest_hour",
         ]
         widgets = {"language": LanguageSelect}
+
+    def channel_rows(self):
+        """The table's rows: (kind, [bound field or None per channel])."""
+        return [
+            (label, [self[name] if name else None for name in names])
+            for label, names in CHANNEL_ROWS
+        ]
+
+    def other_fields(self):
+        return [field for field in self.visible_fields() if field.name not in CHANNEL_FIELDS]

@@ -37,6 +37,33 @@ class Profile(models.Model):
         _("Email me a reminder when a turn has waited long"), default=True
     )
     email_results = models.BooleanField(_("Email me when a game ends"), default=True)
+    email_invitations = models.BooleanField(_("Email me when I am invited to a game"), default=True)
+    # The same kinds by browser notification (on the devices that turned it on) and webhook.
+    push_your_turn = models.BooleanField(_("Notify my devices when it is my turn"), default=True)
+    push_reminders = models.BooleanField(
+        _("Notify my devices when a turn has waited long"), default=True
+    )
+    push_results = models.BooleanField(_("Notify my devices when a game ends"), default=True)
+    push_chat = models.BooleanField(
+        _("Notify my devices when someone writes at my table"), default=True
+    )
+    push_invitations = models.BooleanField(
+        _("Notify my devices when I am invited to a game"), default=True
+    )
+    webhook_your_turn = models.BooleanField(_("Tell my webhooks when it is my turn"), default=True)
+    webhook_reminders = models.BooleanField(
+        _("Tell my webhooks when a turn has waited long"), default=True
+    )
+    webhook_results = models.BooleanField(_("Tell my webhooks when a game ends"), default=True)
+    webhook_chat = models.BooleanField(
+        _("Tell my webhooks when someone writes at my table"), default=True
+    )
+    webhook_invitations = models.BooleanField(
+        _("Tell my webhooks when I am invited to a game"), default=True
+    )
+    # Whether the player has a push device or a webhook at all (kept by games.services.reach),
+    # so that the move path decides without reading them whether a mail's row may be skipped.
+    reaches_elsewhere = models.BooleanField(default=False, editable=False)
     email_when_watching = models.BooleanField(
         _("Always email me, even when I have the game open"),
         default=False,

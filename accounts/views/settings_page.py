@@ -10,10 +10,12 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from accounts.email_status import has_confirmed_email
-from accounts.forms import ProfileSettingsForm, VacationForm
+from accounts.forms import ProfileSettingsForm, VacationForm, WebhookForm
 from accounts.middleware import browser_language, remember_language, remember_timezone
 from accounts.models import profile_for
 from accounts.views.language import follow_language_setting
+from games.mail.push import vapid_public_key
+from games.selectors.reach import push_subscription_list, webhook_list
 from games.services.calendar_token import calendar_token_get, calendar_token_renew
 from games.services.vacation import (
     Ended,
@@ -26,7 +28,10 @@ from games.services.vacation import (
 )
 
 
-def _page(request, form, vacation_form, status=200):
+def render_settings(request, form=None, vacation_form=None, *, webhook_form=None, status=200):
+    """The settings page; each form as posted where one was refused, else empty."""
+    form = form or ProfileSettingsForm(instance=profile_for(request.user))
+    vacation_form = vacation_form or VacationForm()
     now = timezone.now()
     today = local_today(request.user, now)
     context = {
@@ -37,6 +42,10 @@ def _page(request, form, vacation_form, status=200):
         "vacation": vacation_current_or_planned(user=request.user, now=now),
         "allowance": vacation_allowance(user=request.user, year=today.year),
         "now": now,
+        "devices": push_subscription_list(user=request.user),
+        "webhooks": webhook_list(user=request.user),
+        "webhook_form": webhook_form or WebhookForm(),
+        "vapid_public_key": vapid_public_key(),
         "calendar_url": request.build_absolute_uri(
             reverse("calendar_feed", args=[calendar_token_get(user=request.user)])
         ),
@@ -59,7 +68,7 @@ def settings_page(request):
         response = redirect("settings")
         follow_language_setting(response, profile.language)
         return response
-    return _page(request, form, VacationForm())
+    return render_settings(request, form, VacationForm())
 
 
 @require_POST
@@ -68,12 +77,12 @@ def vacation_set_view(request):
     vacation_form = VacationForm(request.POST)
     form = ProfileSettingsForm(instance=profile_for(request.user))
     if not vacation_form.is_valid():
-        return _page(request, form, vacation_form, status=400)
+        return render_settings(request, form, vacation_form, status=400)
     try:
         vacation_set(user=request.user, **vacation_form.cleaned_data)
     except InvalidVacation as exc:
         vacation_form.add_error(None, exc.message)
-        return _page(request, form, vacation_form, status=400)
+        return render_settings(request, form, vacation_form, status=400)
     messages.success(request, _("Time away saved: your clocks stop while you are away."))
     return redirect("settings")
 

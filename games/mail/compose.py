@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from accounts.models import profile_for
-from games.models import Game, GameStatus, Invitation, Move, Notification, Seat
+from games.models import ChatMessage, Game, GameStatus, Invitation, Move, Notification, Seat
 from games.models import NotificationKind as Kind
 from games.selectors.log import move_list
 from games.words.game_log import turns_of
@@ -86,7 +86,7 @@ def base_context(notification: Notification) -> dict:
         "profile": profile,
         "site_url": settings.SITE_URL,
         "settings_url": f"{settings.SITE_URL}{reverse('settings')}",
-        "unsubscribe_url": unsubscribe_url(user, notification.kind),
+        "unsubscribe_url": unsubscribe_url(user, notification.kind, notification.channel),
         "when": lambda moment: local_time_text(moment, profile.timezone),
     }
 
@@ -210,6 +210,22 @@ def invitation(notification, ctx):
     }
 
 
+def chat(notification, ctx):
+    message = (
+        ChatMessage.objects.select_related("seat__user")
+        .filter(pk=parse_key(notification.key).message_id, hidden=False)
+        .first()
+    )
+    if message is None:
+        return None  # hidden by the admin since: nothing to pass on
+    return _("%(name)s wrote in game #%(number)s, %(map)s: %(text)s") % {
+        "name": message.seat.user.username,
+        "number": ctx["game_number"],
+        "map": ctx["map_name"],
+        "text": message.text,
+    }
+
+
 SUBJECTS = {
     Kind.INVITATION: invitation,
     Kind.YOUR_TURN: your_turn,
@@ -217,7 +233,35 @@ SUBJECTS = {
     Kind.LAST_WARNING: last_warning,
     Kind.FORFEIT: forfeit,
     Kind.RESULT: result,
+    Kind.CHAT: chat,
 }
+
+
+@dataclass
+class Short:
+    """A message for a browser notification or a chat app: one sentence and two links."""
+
+    title: str
+    text: str
+    url: str
+    off_url: str
+    game_id: int | None
+
+
+def compose_short(notification: Notification) -> Short | None:
+    """The push or webhook message for one row, or None when there is nothing left to say."""
+    ctx = base_context(notification)
+    ctx.update(game_context(notification, ctx))
+    sentence = SUBJECTS[notification.kind](notification, ctx)
+    if sentence is None:
+        return None
+    return Short(
+        title=_("Ticket to Ride by turns"),
+        text=" ".join(sentence.split()),
+        url=ctx["game_url"],
+        off_url=ctx["unsubscribe_url"],
+        game_id=notification.game_id,
+    )
 
 
 def compose(notification: Notification, *, extra: dict | None = None) -> Mail:

@@ -30,6 +30,16 @@ def result_key(*, game_id: int, user_id: int) -> str:
     return f"result:g{game_id}:u{user_id}"
 
 
+def chat_key(*, game_id: int, message_id: int, user_id: int) -> str:
+    """One chat notification per message and reader (by push and webhook only)."""
+    return f"chat:g{game_id}:m{message_id}:u{user_id}"
+
+
+def elsewhere_key(key: str, *, channel: str, target_id: int) -> str:
+    """A push or webhook row of a notification: one per device or webhook."""
+    return f"{key}:{'p' if channel == 'push' else 'w'}{target_id}"
+
+
 def digest_key(*, user_id: int, day: date) -> str:
     """One digest per user and local calendar day."""
     return f"digest:u{user_id}:d{day.isoformat()}"
@@ -43,6 +53,10 @@ class ParsedKey:
     @property
     def turn(self) -> int | None:
         return int(self.parts["t"]) if "t" in self.parts else None
+
+    @property
+    def message_id(self) -> int | None:
+        return int(self.parts["m"]) if "m" in self.parts else None
 
     @property
     def seat_id(self) -> int | None:

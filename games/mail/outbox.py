@@ -13,7 +13,6 @@ holds unacknowledged messages only while it works on them: a Celery worker that 
 some when Redis drops exits for good (kombu's Redis transport fails restoring them).
 """
 
-import logging
 import os
 from datetime import timedelta
 from functools import partial
@@ -25,25 +24,30 @@ from accounts.models import profile_for
 from games.models import Notification
 from games.models import NotificationKind as Kind
 
-from .preferences import wants
-from .tasks import send_notification, send_notification_once
+from .preferences import wants, wants_elsewhere
+from .queue import queue_send
 
-log = logging.getLogger(__name__)
-
-BROKER_TIMEOUT = 2  # seconds
 # Long enough for a live game's next move (most take well under a minute), short enough
 # that a player who has left still hears of their turn within minutes. The environment
 # may shorten it for tests that run the site's processes (they cannot wait minutes).
 YOUR_TURN_GRACE = timedelta(seconds=float(os.environ.get("YOUR_TURN_GRACE_SECONDS", "240")))
+# A chat message is passed on only to a reader who has not had the table on screen since,
+# and waits as a your-turn mail does.
+GRACE = {Kind.YOUR_TURN: YOUR_TURN_GRACE, Kind.CHAT: YOUR_TURN_GRACE}
 
 
 def record(*, user, game, kind: str, key: str, nothing_to_say: bool = False) -> Notification:
-    """The row for this key, created once. A mail the user has switched off (or has no
-    address for) is recorded as skipped and never queued, so it is decided only once.
+    """The row for this key, created once. A message the user has switched off on every
+    channel (or has no address for) is recorded as skipped and never queued, so it is
+    decided only once.
     A mail sent later (a your-turn mail) is written with one INSERT that keeps a row already
     there; what comes back then has no primary key."""
-    skipped = nothing_to_say or not user.email or not wants(profile_for(user), kind)
-    not_before = timezone.now() + YOUR_TURN_GRACE if kind == Kind.YOUR_TURN else None
+    profile = profile_for(user)
+    mailed = bool(user.email) and wants(profile, kind)
+    # A row no channel wants is decided at once; which devices and webhooks get it is read
+    # when it is sent (games.mail.send), not on the move's path.
+    skipped = nothing_to_say or not (mailed or wants_elsewhere(profile, kind))
+    not_before = timezone.now() + GRACE[kind] if kind in GRACE else None
     if not_before is not None:
         # Sent later by the sweep, never queued here: one INSERT that leaves a row already
         # recorded for this key as it is (no savepoint, no read first).
@@ -65,30 +69,3 @@ def record(*, user, game, kind: str, key: str, nothing_to_say: bool = False) -> 
     if created and not skipped and not_before is None:
         transaction.on_commit(partial(queue_send, notification.pk))
     return notification
-
-
-def queue_send(notification_id: int, *, retry: bool = True) -> bool:
-    """Hand the mail to the worker, to send now; never raises (the move has committed
-    already). With retry=False the task tries once and leaves further tries to the
-    resend sweep."""
-    task = send_notification if retry else send_notification_once
-    app = task.app
-    try:
-        if app.conf.task_always_eager:
-            task.apply_async((notification_id,))
-            return True
-        # One quick connection attempt and no publish retries: a player's request must
-        # not hang on a dead broker (kombu would retry for seconds); the sweep retries.
-        with app.pool.acquire(block=True) as connection:
-            connection.ensure_connection(
-                max_retries=1, interval_start=0, interval_step=0, timeout=BROKER_TIMEOUT
-            )
-            task.apply_async((notification_id,), retry=False, connection=connection)
-    except Exception:
-        log.warning(
-            "could not queue notification %s; the resend sweep will send it",
-            notification_id,
-            exc_info=True,
-        )
-        return False
-    return True

@@ -1,4 +1,4 @@
-"""Sending one outbox row, exactly once.
+"""Sending one outbox row, exactly once, by mail, browser push or webhook.
 
 The row is locked while the mail goes out, so a retried task, a repeated
 sweep and the original task cannot both send it: whoever comes second sees
@@ -7,26 +7,37 @@ reminder for a turn the player has since played is dropped, not sent), and a
 your-turn mail is dropped when the player is looking at the game right now.
 A row whose not_before is still ahead is left alone: its own task or the resend
 sweep comes back for it.
+
+A mail row is the reason itself. When it goes out (or would, were mail on), it first writes a
+row per device (push) and webhook the player has for that kind, each queued after commit and
+sent, retried and recorded like a mail: so one device's failure never sends twice to another.
+A push service's 404/410 removes the subscription (and what it still owed).
 """
 
 import logging
 from datetime import datetime
+from functools import partial
 
 from django.core.mail import EmailMultiAlternatives
 from django.db import transaction
 from django.utils import translation
+from django.utils.translation import gettext as _
 
 from accounts.email_status import has_confirmed_email
 from accounts.mail_language import mail_language
 from accounts.models import profile_for
 from games.live.presence import seen_since
-from games.models import Notification, Seat
+from games.models import Channel, Notification, Seat
 from games.models import NotificationKind as Kind
 
-from .compose import Mail, compose
+from .compose import Mail, Short, compose, compose_short
 from .digest import digest_entries
-from .keys import parse_key, turn_stamp
-from .preferences import wants
+from .hooks import HookRefused, hook_send
+from .keys import elsewhere_key, parse_key, turn_stamp
+from .outbound import Refused
+from .preferences import reaches_elsewhere_refresh, wants, wants_elsewhere
+from .push import SubscriptionGone, push_send
+from .queue import queue_send
 
 log = logging.getLogger(__name__)
 
@@ -37,6 +48,8 @@ FAILED = "failed"
 NOT_YET = "not_yet"
 
 ABOUT_A_TURN = {Kind.YOUR_TURN, Kind.REMINDER, Kind.LAST_WARNING}
+# Passed on only to a reader who has not had the game on screen since it happened.
+NOT_WHILE_WATCHING = {Kind.YOUR_TURN, Kind.CHAT}
 
 
 class DeliveryFailed(Exception):
@@ -61,14 +74,13 @@ def watching(notification: Notification, now: datetime) -> bool:
     """A your-turn mail is not needed by a player who has had the game on screen since the
     turn began (unless they asked for it anyway). Reminders still go out: a player who looks
     but does not move for hours needs them."""
-    if notification.kind != Kind.YOUR_TURN:
+    if notification.kind not in NOT_WHILE_WATCHING:
         return False
-    if profile_for(notification.user).email_when_watching:
+    if notification.kind == Kind.YOUR_TURN and profile_for(notification.user).email_when_watching:
         return False  # the player asked for the mail whatever their screen shows
     game = notification.game
-    return seen_since(
-        game_id=game.pk, user_id=notification.user_id, since=game.turn_started_at, now=now
-    )
+    since = game.turn_started_at if notification.kind == Kind.YOUR_TURN else notification.created_at
+    return seen_since(game_id=game.pk, user_id=notification.user_id, since=since, now=now)
 
 
 def build(notification: Notification) -> Mail | None:
@@ -85,6 +97,63 @@ def _build(notification: Notification) -> Mail | None:
     return compose(notification)
 
 
+def build_short(notification: Notification) -> Short | None:
+    with translation.override(mail_language(notification.user)):
+        return compose_short(notification)
+
+
+def push_message(short: Short, notification: Notification) -> dict:
+    """What the service worker shows (templates/app/sw.js), in the reader's language."""
+    with translation.override(mail_language(notification.user)):
+        return {
+            "title": short.title,
+            "body": short.text,
+            "url": short.url,
+            "off": short.off_url,
+            "off_label": _("Turn these off"),
+            # A newer message about the same game replaces the one still on screen.
+            "tag": f"game-{short.game_id}" if short.game_id else notification.kind,
+            "lang": translation.get_language(),
+        }
+
+
+def fan_out(notification: Notification) -> list[int]:
+    """The push and webhook rows of a mail row, written once (their keys are unique); the
+    ids of those written now, to queue after commit."""
+    profile = profile_for(notification.user)
+    if not wants_elsewhere(profile, notification.kind):
+        return []
+    targets = []
+    if wants(profile, notification.kind, Channel.PUSH):
+        targets += [(Channel.PUSH, sub) for sub in notification.user.push_subscriptions.all()]
+    if wants(profile, notification.kind, Channel.WEBHOOK):
+        targets += [(Channel.WEBHOOK, hook) for hook in notification.user.webhooks.all()]
+    written = []
+    for channel, target in targets:
+        row, created = Notification.objects.get_or_create(
+            key=elsewhere_key(notification.key, channel=channel, target_id=target.pk),
+            defaults={
+                "user": notification.user,
+                "game": notification.game,
+                "kind": notification.kind,
+                "channel": channel,
+                "push_subscription": target if channel == Channel.PUSH else None,
+                "webhook": target if channel == Channel.WEBHOOK else None,
+            },
+        )
+        if created:
+            written.append(row.pk)
+    return written
+
+
+def send_elsewhere(notification: Notification, short: Short) -> None:
+    if notification.channel == Channel.PUSH:
+        push_send(notification.push_subscription, push_message(short, notification))
+    else:
+        with translation.override(mail_language(notification.user)):
+            hook_send(notification.webhook, short, kind=notification.kind)
+
+
 def to_message(mail: Mail) -> EmailMultiAlternatives:
     message = EmailMultiAlternatives(
         subject=mail.subject, body=mail.text, to=[mail.to], headers=mail.headers
@@ -94,13 +163,14 @@ def to_message(mail: Mail) -> EmailMultiAlternatives:
 
 
 def deliver(notification_id: int, *, now: datetime) -> str:
-    """Send the row's mail unless it is sent, skipped, switched off or no longer true.
-    Raises DeliveryFailed (after recording the attempt) when the mail server fails."""
+    """Send the row's message unless it is sent, skipped, switched off or no longer true.
+    Raises DeliveryFailed (after recording the attempt) when the mail server, push service
+    or webhook fails in a way worth retrying."""
     error = None
     with transaction.atomic(durable=True):
         notification = (
             Notification.objects.select_for_update(of=("self",))
-            .select_related("user", "game")
+            .select_related("user", "game", "push_subscription", "webhook")
             .filter(pk=notification_id)
             .first()
         )
@@ -110,22 +180,45 @@ def deliver(notification_id: int, *, now: datetime) -> str:
             return NOT_YET
         # Preferences are read again: an unsubscribe since the row was made wins. Only a
         # confirmed address gets game mail (it may be someone else's until confirmed).
-        mail = None
-        if (
-            has_confirmed_email(notification.user)
-            and wants(profile_for(notification.user), notification.kind)
-            and still_true(notification)
-            and not watching(notification, now)
-        ):
-            mail = build(notification)
-        if mail is None:
+        profile = profile_for(notification.user)
+        true_now = still_true(notification) and not watching(notification, now)
+        message = None
+        if notification.channel == Channel.MAIL:
+            if true_now:
+                for pk in fan_out(notification):
+                    transaction.on_commit(partial(queue_send, pk))
+            if (
+                true_now
+                and has_confirmed_email(notification.user)
+                and wants(profile, notification.kind)
+            ):
+                message = build(notification)
+        elif true_now and wants(profile, notification.kind, notification.channel):
+            message = build_short(notification)
+        if message is None:
             notification.skipped = True
             notification.save(update_fields=["skipped"])
             return DROPPED
         notification.attempts += 1
         notification.last_attempt_at = now
         try:
-            to_message(mail).send()
+            if notification.channel == Channel.MAIL:
+                to_message(message).send()
+            else:
+                send_elsewhere(notification, message)
+        except SubscriptionGone:
+            # The device is gone: its subscription goes, and with it this row and the rest
+            # it still owed.
+            notification.push_subscription.delete()
+            reaches_elsewhere_refresh(notification.user)
+            return DROPPED
+        except (Refused, HookRefused) as exc:  # asking again would get the same answer
+            notification.skipped = True
+            notification.last_error = f"{type(exc).__name__}: {exc}"[:2000]
+            notification.save(
+                update_fields=["attempts", "last_attempt_at", "skipped", "last_error"]
+            )
+            return DROPPED
         except Exception as exc:  # SMTP refusals, timeouts, DNS: all worth a retry
             error = exc
             notification.last_error = f"{type(exc).__name__}: {exc}"[:2000]
@@ -138,7 +231,11 @@ def deliver(notification_id: int, *, now: datetime) -> str:
             )
     if error is not None:
         log.warning(
-            "mail %s failed (attempt %s): %s", notification_id, notification.attempts, error
+            "%s %s failed (attempt %s): %s",
+            notification.channel,
+            notification_id,
+            notification.attempts,
+            error,
         )
         raise DeliveryFailed(str(error)) from error
     return SENT

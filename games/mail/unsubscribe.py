@@ -13,9 +13,10 @@ from django.core import signing
 from django.urls import reverse
 
 from accounts.models import profile_for
+from games.models import Channel
 from games.models import NotificationKind as Kind
 
-from .preferences import SWITCH_FOR_KIND
+from .preferences import SWITCHES
 
 SALT = "games.mail.unsubscribe"
 ALL = "all"
@@ -25,10 +26,14 @@ ALL = "all"
 class Unsubscription:
     user: object
     kind: str  # a NotificationKind value, or ALL
+    channel: str = Channel.MAIL
 
 
-def make_token(user, kind: str) -> str:
-    return signing.dumps({"u": user.pk, "k": kind}, salt=SALT, compress=True)
+def make_token(user, kind: str, channel: str = Channel.MAIL) -> str:
+    data = {"u": user.pk, "k": kind}
+    if channel != Channel.MAIL:  # a mail's token stays as it always was
+        data["c"] = channel
+    return signing.dumps(data, salt=SALT, compress=True)
 
 
 def read_token(token: str) -> Unsubscription | None:
@@ -36,16 +41,23 @@ def read_token(token: str) -> Unsubscription | None:
     try:
         data = signing.loads(token, salt=SALT)
         kind = data["k"]
+        channel = data.get("c", Channel.MAIL)
         user = get_user_model().objects.get(pk=data["u"])
-    except (signing.BadSignature, KeyError, TypeError, get_user_model().DoesNotExist):
+    except (
+        signing.BadSignature,
+        KeyError,
+        TypeError,
+        AttributeError,
+        get_user_model().DoesNotExist,
+    ):
         return None
-    if kind != ALL and kind not in SWITCH_FOR_KIND:
+    if channel not in SWITCHES or (kind != ALL and kind not in SWITCHES[channel]):
         return None
-    return Unsubscription(user=user, kind=kind)
+    return Unsubscription(user=user, kind=kind, channel=channel)
 
 
-def unsubscribe_url(user, kind: str) -> str:
-    path = reverse("unsubscribe", kwargs={"token": make_token(user, kind)})
+def unsubscribe_url(user, kind: str, channel: str = Channel.MAIL) -> str:
+    path = reverse("unsubscribe", kwargs={"token": make_token(user, kind, channel)})
     return f"{settings.SITE_URL}{path}"
 
 
@@ -76,20 +88,20 @@ def unsubscribe_headers(url: str) -> dict[str, str]:
     }
 
 
-def switches_for(kind: str) -> list[str]:
+def switches_for(kind: str, channel: str = Channel.MAIL) -> list[str]:
     """The Profile switches to clear. Leaving the digest also stops the per-turn mails it
     replaced: turning the digest off must never mean more mail."""
     if kind == ALL:
-        return sorted(set(SWITCH_FOR_KIND.values()))
+        return sorted(set(SWITCHES[channel].values()))
     if kind == Kind.DIGEST:
         return ["daily_digest", "email_your_turn"]
-    return [SWITCH_FOR_KIND[kind]]
+    return [SWITCHES[channel][kind]]
 
 
 def apply_unsubscription(unsubscription: Unsubscription) -> list[str]:
-    """Turn the mails off; returns the switches cleared. Repeating it changes nothing."""
+    """Turn the messages off; returns the switches cleared. Repeating it changes nothing."""
     profile = profile_for(unsubscription.user)
-    switches = switches_for(unsubscription.kind)
+    switches = switches_for(unsubscription.kind, unsubscription.channel)
     for switch in switches:
         setattr(profile, switch, False)
     profile.save(update_fields=switches)

@@ -5,13 +5,15 @@ from .game import Game, GameStatus, MapChoice
 from .invitation import Invitation, InvitationStatus
 from .move import Move
 from .note import PrivateNote
-from .notification import Notification, NotificationKind
+from .notification import Channel, Notification, NotificationKind
 from .rating import Rating, RatingChange
+from .reach import PushSubscription, Webhook, WebhookFlavour
 from .seat import BotLevel, Seat
 
 __all__ = [
     "AnalysisStatus",
     "BotLevel",
+    "Channel",
     "ChatMessage",
     "ChatReport",
     "Claim",
@@ -25,7 +27,10 @@ __all__ = [
     "Notification",
     "NotificationKind",
     "PrivateNote",
+    "PushSubscription",
     "Rating",
     "RatingChange",
     "Seat",
+    "Webhook",
+    "WebhookFlavour",
 ]

@@ -17,6 +17,16 @@ class NotificationKind(models.TextChoices):
     RESULT = "result", pgettext_lazy("mail kind", "Result")
     DIGEST = "digest", pgettext_lazy("mail kind", "Daily digest")
     INVITATION = "invitation", pgettext_lazy("mail kind", "Invitation")
+    CHAT = "chat", pgettext_lazy("mail kind", "Chat")
+
+
+class Channel(models.TextChoices):
+    """How a notification reaches its reader. A mail row is the reason itself; a push or
+    webhook row is written from it when it is sent, one per device or webhook."""
+
+    MAIL = "mail", pgettext_lazy("notification channel", "Mail")
+    PUSH = "push", pgettext_lazy("notification channel", "Browser notifications")
+    WEBHOOK = "webhook", pgettext_lazy("notification channel", "Webhooks")
 
 
 class Notification(models.Model):
@@ -31,6 +41,12 @@ class Notification(models.Model):
         blank=True,
     )
     kind = models.CharField(max_length=16, choices=NotificationKind.choices)
+    channel = models.CharField(max_length=8, choices=Channel.choices, default=Channel.MAIL)
+    # The device or webhook of a push or webhook row: removing it removes what it still owed.
+    push_subscription = models.ForeignKey(
+        "games.PushSubscription", on_delete=models.CASCADE, null=True, blank=True
+    )
+    webhook = models.ForeignKey("games.Webhook", on_delete=models.CASCADE, null=True, blank=True)
     # One row per distinct reason to mail, e.g. "reminder:12:v40:user7".
     key = models.CharField(max_length=200, unique=True)
     created_at = models.DateTimeField(auto_now_add=True)

@@ -47,6 +47,15 @@ class InvalidSettings(GameServiceError):
     default_message = gettext_lazy("Those game settings are not available.")
 
 
+class BadAddress(GameServiceError):
+    """A push subscription or webhook the site will not keep (its address, its keys, or one
+    too many)."""
+
+    status = 400
+    code = "bad_address"
+    default_message = gettext_lazy("That address cannot be used.")
+
+
 class NotAPlayer(GameServiceError, Http404):
     """The game does not exist, or the user may not see it: indistinguishable on purpose."""
 

@@ -11,8 +11,12 @@ from django.db import transaction
 from django.db.models import F
 from django.utils.translation import gettext as _
 
+from accounts.models import profile_for
 from games.live.versions import forget_versions_on_commit
-from games.models import ChatMessage, ChatReport, Game, Seat
+from games.mail.keys import chat_key
+from games.mail.outbox import record
+from games.mail.preferences import wants_elsewhere
+from games.models import ChatMessage, ChatReport, Game, NotificationKind, Seat
 from games.models.chat import CHAT_MAX_LENGTH, SOMETHING_TO_READ
 from games.refusals.errors import BadAction, NotAllowed, NotAPlayer
 from games.selectors.access import game_access
@@ -27,6 +31,25 @@ def _my_seat(game_id, user) -> Seat:
         raise NotAPlayer() from None
 
 
+def _chat_notifications(writer: Seat, message: ChatMessage) -> None:
+    """The other players hear of it by push or webhook if they asked to (chat has no mail of
+    its own), unless they muted the table; each row waits, and is dropped if they look."""
+    readers = (
+        Seat.objects.filter(game_id=writer.game_id, bot_level="", chat_muted=False)
+        .exclude(pk=writer.pk)
+        .select_related("user__profile")
+    )
+    for seat in readers:
+        if not wants_elsewhere(profile_for(seat.user), NotificationKind.CHAT):
+            continue  # no row at all: most players hear of chat only in their mails
+        record(
+            user=seat.user,
+            game=writer.game,
+            kind=NotificationKind.CHAT,
+            key=chat_key(game_id=writer.game_id, message_id=message.pk, user_id=seat.user_id),
+        )
+
+
 def chat_post(*, game_id, user, text) -> ChatMessage:
     """Post to the table of a game the user sits at (strangers and spectators: NotAPlayer)."""
     seat = _my_seat(game_id, user)
@@ -38,6 +61,7 @@ def chat_post(*, game_id, user, text) -> ChatMessage:
     with transaction.atomic(durable=True):
         message = ChatMessage.objects.create(game_id=seat.game_id, seat=seat, text=text)
         Game.objects.filter(pk=seat.game_id).update(chat_version=F("chat_version") + 1)
+        _chat_notifications(seat, message)
         forget_versions_on_commit(seat.game_id)
     return message
 

@@ -15,7 +15,8 @@ from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_http_methods
 
 from games.mail.unsubscribe import ALL, apply_unsubscription, make_token, read_token
-from games.models import NotificationKind
+from games.models import Channel, NotificationKind
+from games.models import NotificationKind as Kind
 
 WHAT = {
     NotificationKind.YOUR_TURN: pgettext_lazy("what a mail's link stops", "“it's your turn” mails"),
@@ -32,11 +33,35 @@ WHAT = {
         "what a mail's link stops", "mails about forfeits and results"
     ),
     NotificationKind.DIGEST: pgettext_lazy("what a mail's link stops", "the daily digest"),
-    NotificationKind.INVITATION: pgettext_lazy(
-        "what a mail's link stops", "invitations to games (and “it's your turn” mails)"
-    ),
+    NotificationKind.INVITATION: pgettext_lazy("what a mail's link stops", "invitations to games"),
     ALL: pgettext_lazy("what a mail's link stops", "every mail about your games"),
 }
+# What the link of a browser notification or a webhook message stops.
+WHAT_ELSEWHERE = {
+    Channel.PUSH: {
+        Kind.YOUR_TURN: pgettext_lazy("what a link stops", "browser notifications of your turn"),
+        Kind.REMINDER: pgettext_lazy("what a link stops", "browser notifications of reminders"),
+        Kind.RESULT: pgettext_lazy("what a link stops", "browser notifications of results"),
+        Kind.CHAT: pgettext_lazy("what a link stops", "browser notifications of chat messages"),
+        Kind.INVITATION: pgettext_lazy("what a link stops", "browser notifications of invitations"),
+    },
+    Channel.WEBHOOK: {
+        Kind.YOUR_TURN: pgettext_lazy("what a link stops", "webhook messages of your turn"),
+        Kind.REMINDER: pgettext_lazy("what a link stops", "webhook messages of reminders"),
+        Kind.RESULT: pgettext_lazy("what a link stops", "webhook messages of results"),
+        Kind.CHAT: pgettext_lazy("what a link stops", "webhook messages of chat messages"),
+        Kind.INVITATION: pgettext_lazy("what a link stops", "webhook messages of invitations"),
+    },
+}
+# Kinds that share a switch share its words.
+SAME_SWITCH = {Kind.LAST_WARNING: Kind.REMINDER, Kind.FORFEIT: Kind.RESULT}
+
+
+def what_it_stops(unsubscription) -> str:
+    if unsubscription.channel == Channel.MAIL:
+        return WHAT[unsubscription.kind]
+    kind = SAME_SWITCH.get(unsubscription.kind, unsubscription.kind)
+    return WHAT_ELSEWHERE[unsubscription.channel][kind]
 
 
 @csrf_exempt
@@ -47,15 +72,16 @@ def unsubscribe(request, token: str):
         return render(request, "unsubscribe/invalid.html", status=400)
     if request.method == "POST":
         apply_unsubscription(unsubscription)
-        return render(request, "unsubscribe/done.html", {"what": WHAT[unsubscription.kind]})
+        return render(request, "unsubscribe/done.html", {"what": what_it_stops(unsubscription)})
     return render(
         request,
         "unsubscribe/confirm.html",
         {
-            "what": WHAT[unsubscription.kind],
+            "what": what_it_stops(unsubscription),
             "username": unsubscription.user.username,
+            "mail": unsubscription.channel == Channel.MAIL,
             "all_url": None
-            if unsubscription.kind == ALL
+            if unsubscription.kind == ALL or unsubscription.channel != Channel.MAIL
             else reverse("unsubscribe", kwargs={"token": make_token(unsubscription.user, ALL)}),
         },
     )

@@ -1,0 +1,89 @@
+"""The only writers of a player's push subscriptions and webhooks.
+
+Each address is checked (games.mail.outbound) before it is kept, and again before every
+request. The profile's `reaches_elsewhere` follows whether any are left, so the move path
+knows without reading them whether a message may go somewhere other than mail.
+"""
+
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from games.mail.outbound import Refused, url_check
+from games.mail.preferences import reaches_elsewhere_refresh
+from games.models import PushSubscription, Webhook, WebhookFlavour
+from games.models.reach import ENDPOINT_MAX_LENGTH
+from games.refusals.errors import BadAddress
+
+MAX_DEVICES = 20
+MAX_WEBHOOKS = 5
+
+
+def _checked(url) -> str:
+    if not isinstance(url, str) or not url or len(url) > ENDPOINT_MAX_LENGTH:
+        raise BadAddress(_("Give the full address, starting with https://."))
+    try:
+        url_check(url)
+    except Refused as exc:
+        raise BadAddress(exc.message) from None
+    return url
+
+
+def push_subscription_save(*, user, endpoint, p256dh, auth, device="") -> PushSubscription:
+    """Keep what a browser's PushManager.subscribe() gave (the same device again: its keys are
+    replaced). A malformed subscription is refused with BadAddress, nothing kept."""
+    endpoint = _checked(endpoint)
+    for value in (p256dh, auth):
+        if not isinstance(value, str) or not value or len(value) > 200:
+            raise BadAddress(_("This browser gave no keys for its notifications."))
+    device = device[:100] if isinstance(device, str) else ""
+    with transaction.atomic():
+        if PushSubscription.objects.filter(user=user).count() >= MAX_DEVICES:
+            raise BadAddress(
+                _("At most %(n)d devices can have notifications.") % {"n": MAX_DEVICES}
+            )
+        subscription, _created = PushSubscription.objects.update_or_create(
+            endpoint=endpoint,
+            defaults={"user": user, "p256dh": p256dh, "auth": auth, "device": device},
+        )
+        reaches_elsewhere_refresh(user)
+    return subscription
+
+
+def push_subscription_delete(*, user, subscription_id=None, endpoint=None) -> bool:
+    """Remove one of the user's devices (by id, or by the endpoint the browser still has)."""
+    rows = PushSubscription.objects.filter(user=user)
+    try:
+        rows = rows.filter(pk=int(subscription_id)) if subscription_id is not None else rows
+    except (TypeError, ValueError, OverflowError):
+        return False
+    if endpoint is not None:
+        rows = rows.filter(endpoint=endpoint)
+    elif subscription_id is None:
+        return False
+    with transaction.atomic():
+        deleted, _rows = rows.delete()
+        reaches_elsewhere_refresh(user)
+    return deleted > 0
+
+
+def webhook_add(*, user, url, flavour) -> Webhook:
+    if flavour not in WebhookFlavour.values:
+        raise BadAddress(_("Choose Discord, Slack or plain JSON."))
+    url = _checked(url)
+    with transaction.atomic():
+        if Webhook.objects.filter(user=user).count() >= MAX_WEBHOOKS:
+            raise BadAddress(_("At most %(n)d webhooks can be added.") % {"n": MAX_WEBHOOKS})
+        webhook = Webhook.objects.create(user=user, url=url, flavour=flavour)
+        reaches_elsewhere_refresh(user)
+    return webhook
+
+
+def webhook_delete(*, user, webhook_id) -> bool:
+    try:
+        rows = Webhook.objects.filter(user=user, pk=int(webhook_id))
+    except (TypeError, ValueError, OverflowError):
+        return False
+    with transaction.atomic():
+        deleted, _rows = rows.delete()
+        reaches_elsewhere_refresh(user)
+    return deleted > 0
