@@ -29,15 +29,27 @@ def _refused(message: str, status: int = 400) -> JsonResponse:
     return JsonResponse({"error": "bad_address", "message": message}, status=status)
 
 
+def _json_body(request) -> bytes | None:
+    """The request's JSON body, or None when it is not one: another content type (a form's
+    body is read as the form), or longer than a subscription can be."""
+    if request.content_type != "application/json":
+        return None
+    length = request.headers.get("Content-Length", "")
+    if not length.isdigit() or int(length) > MAX_BODY:
+        return None
+    return request.body
+
+
 @require_POST
 @login_required
 def push_subscribe(request):
     """Body: the JSON of a PushSubscription (endpoint, keys.p256dh, keys.auth) and a name for
     the device. Answers 201 with the device's id, or 400 with the reason."""
-    if len(request.body) > MAX_BODY:
+    body = _json_body(request)
+    if body is None:
         return _refused(_("That is not a browser's subscription."))
     try:
-        data = json.loads(request.body)
+        data = json.loads(body)
         keys = data["keys"]
         fields = {"endpoint": data["endpoint"], "p256dh": keys["p256dh"], "auth": keys["auth"]}
     except (ValueError, KeyError, TypeError):
@@ -58,7 +70,7 @@ def push_unsubscribe(request):
     endpoint the browser still holds)."""
     if request.content_type == "application/json":
         try:
-            endpoint = json.loads(request.body[:MAX_BODY])["endpoint"]
+            endpoint = json.loads(_json_body(request) or "")["endpoint"]
         except (ValueError, KeyError, TypeError):
             return _refused(_("That is not a browser's subscription."))
         push_subscription_delete(user=request.user, endpoint=str(endpoint))

@@ -19,7 +19,7 @@ MAX_WEBHOOKS = 5
 
 
 def _checked(url) -> str:
-    if not isinstance(url, str) or not url or len(url) > ENDPOINT_MAX_LENGTH:
+    if not isinstance(url, str) or not url or len(url) > ENDPOINT_MAX_LENGTH or "\x00" in url:
         raise BadAddress(_("Give the full address, starting with https://."))
     try:
         url_check(url)
@@ -33,9 +33,9 @@ def push_subscription_save(*, user, endpoint, p256dh, auth, device="") -> PushSu
     replaced). A malformed subscription is refused with BadAddress, nothing kept."""
     endpoint = _checked(endpoint)
     for value in (p256dh, auth):
-        if not isinstance(value, str) or not value or len(value) > 200:
+        if not isinstance(value, str) or not value or len(value) > 200 or "\x00" in value:
             raise BadAddress(_("This browser gave no keys for its notifications."))
-    device = device[:100] if isinstance(device, str) else ""
+    device = device[:100].replace("\x00", "") if isinstance(device, str) else ""
     with transaction.atomic():
         if PushSubscription.objects.filter(user=user).count() >= MAX_DEVICES:
             raise BadAddress(

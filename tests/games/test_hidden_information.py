@@ -64,6 +64,9 @@ NOTHING_OF_A_GAME = {
     "game_against_bots",
     "game_first",
     "rules_index",  # how to play: the same for everyone
+    "manifest",  # the installable app's manifest, its service worker and offline page
+    "service_worker",
+    "offline",
     "rules",
     "game_from_scenario",
     "api-game-from-scenario",
@@ -169,6 +172,11 @@ def urls_for(game) -> list[tuple[str, str, dict]]:
         ("GET", "/games/mine/", {}),
         ("GET", f"/games/invite/{game.invite_token}/", {}),
         ("GET", "/settings/", {}),
+        # The settings' devices and webhooks, refused or rolled back.
+        ("POST", "/settings/push/", {"endpoint": "https://example.org/push"}),
+        ("POST", "/settings/push/off/", {"id": "0"}),
+        ("POST", "/settings/webhooks/", {"url": "http://127.0.0.1:1/hook", "kind": "json"}),
+        ("POST", "/settings/webhooks/0/delete/", {}),
         ("GET", "/leaderboard/", {}),
         ("GET", f"/leaderboard/{game.map_id}/", {}),
         ("GET", f"/boards/{game.map_id}/", {}),

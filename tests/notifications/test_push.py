@@ -178,9 +178,15 @@ def test_the_settings_page_keeps_a_browser_s_subscription_and_refuses_a_bad_one(
         {"endpoint": "https://10.0.0.1/push", "keys": good["keys"]},
         {"endpoint": good["endpoint"]},
         {"endpoint": good["endpoint"], "keys": {"p256dh": "", "auth": ""}},
+        {"endpoint": good["endpoint"] + "\x00", "keys": good["keys"]},
+        {"endpoint": good["endpoint"], "keys": {**good["keys"], "auth": "a\x00b"}},
+        {"endpoint": good["endpoint"], "keys": good["keys"], "pad": "x" * 10_000},
     ]:
         answer = client.post("/settings/push/", bad, content_type="application/json")
         assert answer.status_code == 400 and answer.json()["message"]
+    # A form's body (read as the form before the view) is no subscription either.
+    answer = client.post("/settings/push/", {"endpoint": good["endpoint"]})
+    assert answer.status_code == 400 and answer.json()["message"]
     assert PushSubscription.objects.count() == 1
 
     client.post(
