@@ -21,11 +21,12 @@ import contextlib
 import json
 import logging
 import re
+from concurrent.futures import ThreadPoolExecutor
 from urllib.parse import parse_qsl
 
 import redis.asyncio as aioredis
 from django.conf import settings
-from django.db import close_old_connections
+from django.db import close_old_connections, connections
 from redis.exceptions import RedisError
 
 from games.live.news import news_channel
@@ -47,6 +48,15 @@ SAFE_HEADERS = [
     (b"referrer-policy", b"same-origin"),
     (b"cache-control", b"no-cache, no-transform"),
 ]
+
+
+# One thread for the rows and the cache: a read is a primary key's, so one connection per
+# process serves every page, and it is closed with the process (StreamApp's lifespan).
+_database = ThreadPoolExecutor(max_workers=1, thread_name_prefix="stream-db")
+
+
+def _in_database_thread(function, *args):
+    return asyncio.get_running_loop().run_in_executor(_database, function, *args)
 
 
 def _read_versions(game_id: int) -> tuple[int, int] | None:
@@ -167,7 +177,7 @@ class Hub:
             while True:
                 self.again.discard(game_id)
                 try:
-                    versions = await asyncio.to_thread(_read_versions, game_id)
+                    versions = await _in_database_thread(_read_versions, game_id)
                 except Exception:
                     log.exception("could not read game %s's versions", game_id)
                     versions = None
@@ -193,7 +203,7 @@ class Hub:
                 if page.visible and page.viewer
             ]
             if seen:
-                await asyncio.to_thread(note_seen_by_many, seen)
+                await _in_database_thread(note_seen_by_many, seen)
 
 
 async def _answer(send, status: int, text: str) -> None:
@@ -251,7 +261,7 @@ class StreamApp:
 
     async def _stream(self, page: Page, receive, send) -> None:
         try:
-            versions = await asyncio.to_thread(_read_versions, page.game_id)
+            versions = await _in_database_thread(_read_versions, page.game_id)
         except Exception:
             log.exception("could not read game %s's versions", page.game_id)
             versions = None
@@ -261,7 +271,7 @@ class StreamApp:
         if page.versions is None:
             page.versions = versions
         if page.visible and page.viewer:
-            await asyncio.to_thread(note_seen_by_many, [(page.viewer, page.game_id)])
+            await _in_database_thread(note_seen_by_many, [(page.viewer, page.game_id)])
         headers = [(b"content-type", b"text/event-stream; charset=utf-8"), *SAFE_HEADERS]
         headers.append((b"x-accel-buffering", b"no"))
         if settings.LIVE_STREAM_ORIGIN:
@@ -311,5 +321,6 @@ class StreamApp:
                     self.hub.close_all()
                     for task in self.hub.tasks:
                         task.cancel()
+                await _in_database_thread(connections.close_all)
                 await send({"type": "lifespan.shutdown.complete"})
                 return
