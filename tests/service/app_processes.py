@@ -1,5 +1,6 @@
 """The site's own processes (gunicorn, the stream server, Celery worker and beat), started
-as production starts them, against the test's PostgreSQL database and a Redis of the test's choice."""
+as production starts them, against the test's PostgreSQL database and a Redis of the
+test's choice."""
 
 from __future__ import annotations
 
