@@ -4,8 +4,9 @@ PostgreSQL database, one Redis, two Celery workers and two beats.
 A game is played alternating between the hosts; the same move raced through both is
 applied once; a move made on one host shows on a page polled from the other and reaches
 a page streamed from the other at once; and with every sweep running twice a period, an
-overdue seat is forfeited once and every mail goes out once: counted once both beats have sent every sweep twice more, the workers have
-run them, and every task sent has run (sweep_runs).
+overdue seat is forfeited once and every mail goes out once: counted once both beats have
+sent every sweep twice more, the workers have run them, and every task sent has run
+(sweep_runs).
 """
 
 import http.client
