@@ -24,10 +24,16 @@ def free_port() -> int:
 
 
 class StreamServer:
-    def __init__(self):
-        self.port = free_port()
+    def __init__(self, port: int | None = None):
+        self.port = port or free_port()
         config = uvicorn.Config(
-            StreamApp(), host="127.0.0.1", port=self.port, log_level="warning", lifespan="on"
+            StreamApp(),
+            host="127.0.0.1",
+            port=self.port,
+            log_level="warning",
+            lifespan="on",
+            # Open streams end only when cut: give them a second, then cut them.
+            timeout_graceful_shutdown=1,
         )
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(target=self.server.run, daemon=True)

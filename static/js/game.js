@@ -79,7 +79,7 @@ function cut(again) {
   var elt = poller();
   if (elt && window.htmx) window.htmx.trigger(elt, "poll-now");
   window.clearTimeout(retry);
-  retry = window.setTimeout(openStream, RETRY_EVERY);
+  retry = window.setTimeout(openStream, (elt && Number(elt.dataset.streamRetry)) || RETRY_EVERY);
 }
 function openStream() {
   var elt = poller();
