@@ -68,7 +68,7 @@ def run(moves: int, map_id: str, players: int, seed: int) -> dict:
     from games import engine
     from games.models import Game
     from games.services.lobby import game_create, game_join, game_start
-    from games.web.views.page import board
+    from games.web.views.board_picture import board
     from games.web.views.render import load_table
 
     users = [

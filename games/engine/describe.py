@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
 from .enums import EventType
@@ -10,21 +12,36 @@ from .maps import get_map
 from .rules.turns import LAST_ROUND_TRAINS
 
 
-def _route_name(map_id: str | None, route_id: str) -> str:
+@dataclass(frozen=True)
+class PlaceNames:
+    """The names a log sentence gives a map's routes ("Denver–Omaha") and cities."""
+
+    routes: dict[str, str]
+    cities: dict[str, str]
+
+
+@cache
+def place_names(map_id: str | None) -> PlaceNames:
+    """The map's route and city names; with no map, both maps' (the first map's where the
+    same id is on both). A map's places never change: worked out once per process."""
+    routes: dict[str, str] = {}
+    cities: dict[str, str] = {}
     for mid in (map_id,) if map_id else ("usa", "europe"):
         game_map = get_map(mid)
-        route = game_map.routes.get(route_id)
-        if route is not None:
-            return f"{game_map.cities[route.a].name}–{game_map.cities[route.b].name}"
-    return route_id
+        for route_id, route in game_map.routes.items():
+            a, b = game_map.cities[route.a].name, game_map.cities[route.b].name
+            routes.setdefault(route_id, f"{a}–{b}")
+        for city_id, city in game_map.cities.items():
+            cities.setdefault(city_id, city.name)
+    return PlaceNames(routes=routes, cities=cities)
+
+
+def _route_name(map_id: str | None, route_id: str) -> str:
+    return place_names(map_id).routes.get(route_id, route_id)
 
 
 def _city_name(map_id: str | None, city_id: str) -> str:
-    for mid in (map_id,) if map_id else ("usa", "europe"):
-        city = get_map(mid).cities.get(city_id)
-        if city is not None:
-            return city.name
-    return city_id
+    return place_names(map_id).cities.get(city_id, city_id)
 
 
 def _plural(n: int, word: str) -> str:

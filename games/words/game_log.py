@@ -20,11 +20,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from django.utils.translation import gettext as _
-
 from games.engine import EventType
-from games.words import log_sentences
-from games.words.log_sentences import continued, describe_card_draws
+from games.words.log_sentences import turn_told
 
 
 class LoggedMove(Protocol):
@@ -37,31 +34,6 @@ class LoggedMove(Protocol):
 
 # Every move ends with whose turn it is now; the turn line of the page already says that.
 QUIET_EVENTS = {EventType.TURN_PASSED}
-
-
-def _extra_time_given(event: dict, names: dict[str, str]) -> str:
-    return _("%(giver)s gave %(player)s one more day") % {
-        "giver": names.get(event.get("player"), event.get("player")),
-        "player": names.get(event.get("to"), event.get("to")),
-    }
-
-
-# Events the site itself logs (the engine knows nothing of the clock): told here.
-SITE_EVENTS = {"extra_time_given": _extra_time_given}
-
-
-def describe(event: dict, names: dict[str, str], map_id: str) -> str | None:
-    """The sentence for one logged event, the engine's or the site's."""
-    site = SITE_EVENTS.get(event.get("type"))
-    return site(event, names) if site else log_sentences.describe(event, names, map_id)
-
-
-def move_sentences(events: Iterable[dict], names: dict[str, str], map_id: str) -> list[str]:
-    """One sentence per event worth telling, in the order they happened."""
-    sentences = (
-        describe(event, names, map_id) for event in events if event.get("type") not in QUIET_EVENTS
-    )
-    return [sentence for sentence in sentences if sentence]
 
 
 @dataclass
@@ -100,36 +72,17 @@ def _group(moves: list[LoggedMove]) -> list[list[LoggedMove]]:
     return turns
 
 
-def _told(events: list[dict], names: dict[str, str], map_id: str) -> list[tuple[dict, str]]:
-    """(event, sentence) in the order they happened; a turn's two card draws in one sentence,
-    where the first was told."""
-    draws = [event for event in events if event.get("type") == EventType.CARD_DRAWN]
-    told: list[tuple[dict, str]] = []
-    for event in events:
-        if event.get("type") == EventType.CARD_DRAWN and len(draws) > 1:
-            if event is draws[0]:
-                told.append((event, describe_card_draws(draws, names)))
-            continue
-        sentence = describe(event, names, map_id)
-        if sentence:
-            told.append((event, sentence))
-    return told
-
-
 def _turn(moves: list[LoggedMove], names: dict[str, str], map_id: str) -> Turn:
     events = [
         event for move in moves for event in move.events if event.get("type") not in QUIET_EVENTS
     ]
-    told = _told(events, names, map_id)
+    told = turn_told(events, names, map_id)
     return Turn(
         index=turn_number(moves[0]) or 0,
         at=getattr(moves[-1], "created_at", None),
         number=moves[-1].number,
-        sentences=[sentence for _, sentence in told],
-        line=[
-            sentence if i == 0 else continued(event, sentence, names)
-            for i, (event, sentence) in enumerate(told)
-        ],
+        sentences=[sentence for sentence, _ in told],
+        line=[part for _, part in told],
         moves=moves,
     )
 
@@ -155,17 +108,18 @@ def move_entries(
     turns = turns_of(moves, names, map_id)[::-1]
     if limit is not None:
         turns = turns[:limit]
-    return [
-        {
-            "number": turn.number,
-            "turn": turn.index,
-            "at": turn.at,
-            "sentences": turn.line,
-            "moves": turn.moves,
-            "revealed": tunnel_reveals(turn.moves),
-        }
-        for turn in turns
-    ]
+    return [_entry(turn) for turn in turns]
+
+
+def _entry(turn: Turn) -> dict:
+    return {
+        "number": turn.number,
+        "turn": turn.index,
+        "at": turn.at,
+        "sentences": turn.line,
+        "moves": turn.moves,
+        "revealed": tunnel_reveals(turn.moves),
+    }
 
 
 def tunnel_reveals(moves: Iterable[LoggedMove]) -> list[list[str]]:
@@ -189,11 +143,56 @@ class Changes:
     stations: list[str]
 
 
-def changes_since(moves: Sequence[LoggedMove], names: dict[str, str], map_id: str) -> Changes:
-    """`moves` (oldest first) are those after the player's last move."""
+def _changes(turns: list[Turn], moves: Sequence[LoggedMove]) -> Changes:
     events = [event for move in moves for event in move.events]
     return Changes(
-        turns=turns_of(moves, names, map_id),
+        turns=turns,
         routes=[e["route"] for e in events if e.get("type") == EventType.ROUTE_CLAIMED],
         stations=[e["city"] for e in events if e.get("type") == EventType.STATION_BUILT],
     )
+
+
+@dataclass
+class PageLog:
+    """The game page's log: its newest turns, and what the others did since the viewer's own
+    last move (None when nothing, for a spectator, or when the viewer has not moved in a log
+    that holds the whole game); `since_latest`: the viewer's last move is older than the
+    moves read, so all of them are told."""
+
+    entries: list[dict]
+    since: Changes | None
+    since_latest: bool = False
+
+
+def page_log(
+    moves: Sequence[LoggedMove],
+    names: dict[str, str],
+    map_id: str,
+    *,
+    limit: int,
+    seat_id: int | None,
+) -> PageLog:
+    """The page's log of `moves` (oldest first, whole turns: games.selectors.log) for the
+    viewer's seat (None for a spectator): each move told once, for the log and the since."""
+    turns = turns_of(moves, names, map_id)
+    entries = [_entry(turn) for turn in turns[::-1][:limit]]
+    if seat_id is None or not moves:
+        return PageLog(entries, None)
+    own = [i for i, move in enumerate(moves) if move.seat_id == seat_id]
+    if own:
+        after, latest = list(moves[own[-1] + 1 :]), False
+    elif moves[0].number > 1:
+        after, latest = list(moves), True
+    else:
+        return PageLog(entries, None)
+    if not after:
+        return PageLog(entries, None)
+    # The turns after the viewer's last move, as the log told them; a turn their move was
+    # part of (the opening, kept side by side) is told again from the moves after it.
+    first = after[0].number
+    since_turns = [turn for turn in turns if turn.moves[0].number >= first]
+    split = [turn for turn in turns if turn.moves[0].number < first <= turn.moves[-1].number]
+    if split:
+        rest = [move for move in split[0].moves if move.number >= first]
+        since_turns = [_turn(rest, names, map_id), *since_turns]
+    return PageLog(entries, _changes(since_turns, after), latest)

@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, pgettext
 
 from games.engine import EventType
-from games.engine.describe import _city_name, _route_name
+from games.engine.describe import PlaceNames, place_names
 from games.engine.rules.turns import LAST_ROUND_TRAINS
 from games.words.names import colour_name
 from games.words.names import list_text as _list
@@ -198,6 +198,10 @@ def _game_over(event: Mapping[str, Any], names: Mapping[str, str]) -> str:
 
 def describe(event: Mapping[str, Any], names: Mapping[str, str], map_id: str | None = None) -> str:
     """The sentence for `event`; `names` maps player ids to display names (id if missing)."""
+    return _describe(event, names, place_names(map_id))
+
+
+def _describe(event: Mapping[str, Any], names: Mapping[str, str], places: PlaceNames) -> str:
     who = _name(names, event.get("player"))
     kind = event.get("type")
     if kind == EventType.CARD_DRAWN:
@@ -209,7 +213,7 @@ def describe(event: Mapping[str, Any], names: Mapping[str, str], map_id: str | N
             event["points"],
         ) % {
             "player": who,
-            "route": _route_name(map_id, event["route"]),
+            "route": places.routes.get(event["route"], event["route"]),
             "length": event["length"],
             "count": event["points"],
         }
@@ -241,10 +245,10 @@ def describe(event: Mapping[str, Any], names: Mapping[str, str], map_id: str | N
     if kind == EventType.STATION_BUILT:
         return _("%(player)s built a station in %(city)s") % {
             "player": who,
-            "city": _city_name(map_id, event["city"]),
+            "city": places.cities.get(event["city"], event["city"]),
         }
     if kind in (EventType.TUNNEL_REVEALED, EventType.TUNNEL_PAID, EventType.TUNNEL_DECLINED):
-        return _tunnel(who, _route_name(map_id, event["route"]), kind, event)
+        return _tunnel(who, places.routes.get(event["route"], event["route"]), kind, event)
     if kind == EventType.FACE_UP_RESET:
         return _("Three face-up locomotives: the face-up cards were replaced")
     if kind == EventType.DECK_RESHUFFLED:
@@ -266,3 +270,38 @@ def describe(event: Mapping[str, Any], names: Mapping[str, str], map_id: str | N
     if kind == EventType.GAME_OVER:
         return _game_over(event, names)
     return str(kind)
+
+
+def _extra_time_given(event: Mapping[str, Any], names: Mapping[str, str]) -> str:
+    return _("%(giver)s gave %(player)s one more day") % {
+        "giver": names.get(event.get("player"), event.get("player")),
+        "player": names.get(event.get("to"), event.get("to")),
+    }
+
+
+# Events the site itself logs (the engine knows nothing of the clock): told here.
+SITE_EVENTS = {"extra_time_given": _extra_time_given}
+
+
+def turn_told(
+    events: list[Mapping[str, Any]], names: Mapping[str, str], map_id: str | None
+) -> list[tuple[str, str]]:
+    """A turn's events told in the order they happened: (the sentence on its own, the same as
+    it reads within the turn's one line). The turn's two card draws are one sentence, where
+    the first was told."""
+    places = place_names(map_id)
+    draws = [event for event in events if event.get("type") == EventType.CARD_DRAWN]
+    told: list[tuple[Mapping[str, Any], str]] = []
+    for event in events:
+        if event.get("type") == EventType.CARD_DRAWN and len(draws) > 1:
+            if event is draws[0]:
+                told.append((event, describe_card_draws(draws, names)))
+            continue
+        site = SITE_EVENTS.get(event.get("type"))
+        sentence = site(event, names) if site else _describe(event, names, places)
+        if sentence:
+            told.append((event, sentence))
+    return [
+        (sentence, sentence if i == 0 else continued(event, sentence, names))
+        for i, (event, sentence) in enumerate(told)
+    ]

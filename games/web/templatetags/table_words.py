@@ -2,7 +2,7 @@
 
 from django import template
 
-from games.web.views.page import card_label
+from games.words.names import colour_name
 
 register = template.Library()
 
@@ -10,4 +10,4 @@ register = template.Library()
 @register.filter
 def card_name(color: str) -> str:
     """A card's or a coloured route's colour in the viewer's language ("red", "locomotive")."""
-    return card_label(color)
+    return colour_name(color)

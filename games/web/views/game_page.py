@@ -6,8 +6,8 @@ from django.views.decorators.vary import vary_on_headers
 
 from games.refusals.errors import NotAPlayer
 
+from .action_panel import choose_panel
 from .invitation_page import invitation_page
-from .page import choose_panel
 from .render import load_table, render_game
 
 

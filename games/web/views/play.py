@@ -14,18 +14,16 @@ from games.refusals.errors import (
 from games.services.play import game_play
 
 from .action_form import action_from_post, expected_version
-from .page import choose_panel
+from .action_panel import choose_panel
 from .render import load_table, render_game, table_after_move
+
+# A refused claim or station shows that choice again, if it is still possible.
+_REOPENED = {ActionType.CLAIM_ROUTE: "route", ActionType.BUILD_STATION: "station"}
 
 
 def _reopened_panel(table, post):
-    """After a refused claim or station, show that choice again (if it is still possible)."""
-    kind = post.get("type")
-    if kind == ActionType.CLAIM_ROUTE:
-        return choose_panel(table, "route", post.get("route"))[0]
-    if kind == ActionType.BUILD_STATION:
-        return choose_panel(table, "station")[0]
-    return None
+    requested = _REOPENED.get(post.get("type"))
+    return choose_panel(table, requested, post.get("route"))[0] if requested else None
 
 
 @require_POST

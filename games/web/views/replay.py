@@ -14,7 +14,7 @@ from games.svg.palette import colour_class, player_css, player_initials
 from games.words.game_log import move_entries, tunnel_reveals, turns_of
 from games.words.names import map_name
 
-from .page import turned_up, with_turned_up
+from .log_lines import turned_up, with_turned_up
 
 
 def _clamp(raw, high: int) -> int | None:

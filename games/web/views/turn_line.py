@@ -1,0 +1,42 @@
+"""The turn line above the table: whose turn it is, the opening's choosers, a tunnel being
+decided, the last round, a stopped clock."""
+
+from __future__ import annotations
+
+from games.engine import PendingKind, Phase
+
+from .clock_stopped import clock_stopped
+from .log_lines import turned_up
+from .route_facts import route_info
+from .table import Table
+
+
+def turn_info(table: Table) -> dict:
+    view = table.view
+    phase = view.get("phase")
+    info = {
+        "opening": phase == Phase.INITIAL_TICKETS,
+        "playing": phase == Phase.PLAY,
+        "over": phase == Phase.GAME_OVER,
+        "deadline": table.game.deadline,
+    }
+    current = view.get("current")
+    if info["playing"] and current:
+        info["current_name"] = table.names.get(current)
+        info["is_me"] = table.me is not None and current == table.me.player_id
+    if info["opening"]:
+        info["choosing"] = [table.names[s.player_id] for s in table.seats if s.to_move]
+    pending = view.get("pending") or {}
+    if info["playing"] and pending.get("kind") == PendingKind.TUNNEL and not info.get("is_me"):
+        # Everyone sees what the tunnel turned up while its player decides.
+        info["tunnel"] = {
+            "player": table.names.get(pending.get("player")),
+            "route": route_info(table, pending["route"])["name"],
+            "cards": turned_up(list(pending.get("revealed") or [])),
+            "extra": pending.get("extra", 0),
+        }
+    ends_after = view.get("last_round_ends_after")
+    if ends_after and info["playing"]:
+        info["last_round_after"] = table.names.get(ends_after)
+    info["stopped"] = clock_stopped(table)
+    return info
