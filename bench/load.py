@@ -9,16 +9,23 @@ and threads, DEBUG off, Redis: database 14 of REDIS_URL's server). Then, in one 
 - the bare PostgreSQL transaction a move needs at minimum (lock the game row, insert a
   move row, update the state, at the sizes of this run's own moves and states), one at a
   time and at the players' concurrency (psycopg threads);
-- loaded: every player in a loop without think time: a player who must act asks the API
-  for its legal actions and posts one (htmx and API in turn); the others poll the version
-  and, when it moved, fetch the page's fragments, as an open page does (but at once, not
-  every 3 s);
+- loaded, twice: every player in a loop without think time: a player who must act asks
+  the API for its legal actions and posts one (htmx and API in turn); the others watch,
+  first by polling the version and, when it moved, fetching the page's fragments (at once,
+  not every 3 s), then by holding the page's event stream (the stream server, uvicorn, as
+  deploy/systemd/ttr-stream.service starts it) and fetching the fragments when it tells a
+  version they do not show: the time from the mover's answer to each watcher's fetched
+  fragments, and the server CPU (site and stream server) per applied move;
+- the bare transaction under pgbench at the players' concurrency: the reference no Python
+  client limits (the state's UPDATE sized as a game at move 200 writes it, 3.3 KB);
 - the framework floor (bench/load_floor.py): the site's settings, middleware and
   authentication in front of the bare transaction alone, under the same server, one request
   at a time (as the page and as the API) and at the players' concurrency: what any Django
   view that moves a game costs here before the game's own work;
 - the version poll and a bare WSGI app under the same server, at 50 and 200 connections;
-- 500 open pages polling every 3 s: what they cost the server (CPU) and how fast it answers.
+- 500 open pages polling every 3 s: what they cost the server (CPU) and how fast it answers;
+- 2,000 idle open pages holding a stream (one ping each): the stream server's memory and
+  CPU, and the same under a Django async view (bench/stream_django.py) for comparison.
 
 Prints p50/p95/p99 latencies, throughputs and the ratios to the references measured in the
 same run. The client shares the machine with the server: run it on an otherwise quiet
