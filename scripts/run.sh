@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# `make run`: migrate, then the web server (gunicorn, as in production), the Celery worker
-# and beat under one process runner. RELOAD=1 reloads the web server on code changes.
+# `make run`: migrate, then the web server (gunicorn, as in production), the stream server
+# (uvicorn), the Celery worker and beat under one process runner. RELOAD=1 reloads the web server on code changes.
 # Starts a private Redis under var/ when none answers at REDIS_URL.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -8,6 +8,11 @@ export DEBUG="${DEBUG:-true}"
 export ACCESS_LOG="${ACCESS_LOG:-true}"
 export REDIS_URL="${REDIS_URL:-redis://127.0.0.1:6379/0}"
 PORT="${PORT:-8000}"
+# The open pages' event streams (ttr_site/stream.py) on a port of their own: with no proxy in
+# front here, the pages reach it there (LIVE_STREAM_ORIGIN; deploy/nginx.conf routes the
+# stream path to it on the site's own address).
+STREAM_PORT="${STREAM_PORT:-$((PORT + 1))}"
+export LIVE_STREAM_ORIGIN="${LIVE_STREAM_ORIGIN:-http://127.0.0.1:$STREAM_PORT}"
 export SITE_URL="${SITE_URL:-http://127.0.0.1:$PORT}"
 VENV="${VENV:-.venv}"
 mkdir -p var/mail var/redis
@@ -18,6 +23,7 @@ mkdir -p var/mail var/redis
 procfile=var/Procfile
 {
   echo "web: PORT=$PORT $VENV/bin/gunicorn -c deploy/gunicorn.conf.py ttr_site.wsgi"
+  echo "stream: $VENV/bin/uvicorn ttr_site.stream:application --host 127.0.0.1 --port $STREAM_PORT --loop uvloop --http httptools --no-access-log --timeout-graceful-shutdown 5"
   # Worker and beat are started again if they exit on their own (as systemd does for real).
   echo "worker: $VENV/bin/python -m ttr_site.supervise $VENV/bin/celery -A ttr_site worker --loglevel=info --concurrency=2"
   echo "beat: $VENV/bin/python -m ttr_site.supervise $VENV/bin/celery -A ttr_site beat --loglevel=info --schedule=var/celerybeat-schedule"

@@ -265,6 +265,15 @@ X_FRAME_OPTIONS = "DENY"
 # Content-Security-Policy on every response: scripts and styles from the site only
 # (ttr_site/csp.py says what else and why).
 SECURE_CSP = CSP_POLICY
+
+# The open game pages' event streams (games/live/stream_asgi.py, a process of its own behind
+# the same proxy). LIVE_STREAM off: the pages only poll. LIVE_STREAM_ORIGIN: where the
+# browser reaches it when not through the site's own address (`make run`: another port).
+LIVE_STREAM = env_bool("LIVE_STREAM", True)
+LIVE_STREAM_ORIGIN = os.environ.get("LIVE_STREAM_ORIGIN", "").rstrip("/")
+LIVE_CHANNEL = os.environ.get("LIVE_CHANNEL", "ttr:live")
+if LIVE_STREAM_ORIGIN:
+    SECURE_CSP = {**CSP_POLICY, "connect-src": [*CSP_POLICY["connect-src"], LIVE_STREAM_ORIGIN]}
 SESSION_COOKIE_AGE = 60 * 60 * 24 * 30
 # Sessions in the database, each read with its user in one query (accounts.sessions).
 SESSION_ENGINE = "accounts.sessions"

@@ -7,6 +7,9 @@ no user. Without one (a page older than the ticket's lifetime) the poll reads th
 and checks the access as every page does.
 """
 
+from urllib.parse import quote
+
+from django.conf import settings
 from django.core import signing
 
 from games.live.presence import note_seen_by
@@ -29,6 +32,14 @@ def poll_ticket(game_id: int, user) -> str:
     """The ticket a page that may see the game polls with (user 0: not signed in)."""
     user_id = user.pk if user is not None and user.is_authenticated else 0
     return signing.TimestampSigner(salt=TICKET_SALT).sign(f"{game_id}.{user_id}")
+
+
+def stream_url(game_id: int, ticket: str) -> str:
+    """Where the page opens its event stream (games.live.stream_asgi), or "" when the site
+    runs without one (LIVE_STREAM off: the page polls)."""
+    if not settings.LIVE_STREAM:
+        return ""
+    return f"{settings.LIVE_STREAM_ORIGIN}/games/{game_id}/stream/?t={quote(ticket, safe='')}"
 
 
 def poll_answer(

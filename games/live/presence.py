@@ -52,3 +52,18 @@ def seen_since(*, game_id: int, user_id: int, since: datetime, now: datetime) ->
     if stamp is None:
         return False
     return stamp >= max(since.timestamp(), (now - SEEN_WITHIN).timestamp())
+
+
+def note_seen_by_many(pairs: list[tuple[int, int]]) -> None:
+    """note_seen_by for many (user id, game id) at once: one round trip (the pages' streams
+    note their visible pages together)."""
+    if not pairs:
+        return
+    stamp = timezone.now().timestamp()
+    try:
+        cache.set_many(
+            {_key(game_id, user_id): stamp for user_id, game_id in pairs},
+            timeout=SEEN_WITHIN.total_seconds(),
+        )
+    except Exception:
+        log.warning("could not note %d pages as seen", len(pairs), exc_info=True)

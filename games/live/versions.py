@@ -11,6 +11,7 @@ from functools import partial
 from django.core.cache import cache
 from django.db import transaction
 
+from games.live.news import news_publish
 from games.models import Game
 from games.refusals.errors import NotAPlayer
 
@@ -30,10 +31,24 @@ def remember_versions(game_id: int, versions: tuple[int, int]) -> None:
     cache.set(versions_key(game_id), list(versions), timeout=FRESH_FOR)
 
 
+def _changed(game_id: int) -> None:
+    cache.delete(versions_key(game_id))
+    news_publish(game_id)
+
+
 def forget_versions_on_commit(game_id: int) -> None:
     """Called inside the transaction that changes the game: once it commits, the next poll
-    reads the row again."""
-    transaction.on_commit(partial(cache.delete, versions_key(game_id)))
+    reads the row again and the open pages' streams are told (games.live.news)."""
+    transaction.on_commit(partial(_changed, game_id), robust=True)
+
+
+def game_versions_fresh(*, game_id: int) -> tuple[int, int] | None:
+    """The game's versions read from its row (the stream's answer to news: a poll may have
+    put the versions before the commit back in the cache), remembered for the polls."""
+    row = Game.objects.filter(pk=game_id).values_list("version", "chat_version").first()
+    if row is not None:
+        remember_versions(game_id, row)
+    return row
 
 
 def game_versions(*, game_id: int) -> tuple[int, int]:

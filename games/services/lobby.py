@@ -22,6 +22,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from games import engine
+from games.live.versions import forget_versions_on_commit
 from games.mail import notify
 from games.models import Game, GameStatus, MapChoice, Seat
 from games.models.game import (
@@ -215,6 +216,7 @@ def game_start_locked(*, game: Game) -> None:
         update_fields=["state", "started_at", "version", "status", "deadline", "turn_started_at"]
     )
     notify.on_game_started(game)
+    forget_versions_on_commit(game.pk)
     position_announce(game=game, seats=seats, state=state)
 
 
@@ -222,3 +224,4 @@ def game_bump_locked(*, game: Game) -> None:
     """A lobby change: open waiting pages refresh."""
     Game.objects.filter(pk=game.pk).update(version=F("version") + 1)
     game.version += 1
+    forget_versions_on_commit(game.pk)

@@ -26,6 +26,7 @@ from django.utils.translation import gettext_lazy
 
 from accounts.models import Vacation, profile_for
 from games.engine import ActionType
+from games.live.versions import forget_versions_on_commit
 from games.mail.clock import zone
 from games.models import Move, Seat
 from games.models.game import ACTIVE_STATUSES
@@ -219,5 +220,6 @@ def vacation_resettle_games(*, user) -> int:
             if moved:
                 game.version += 1
                 game.save(update_fields=["deadline", "version"])
+                forget_versions_on_commit(game.pk)
                 changed += 1
     return changed

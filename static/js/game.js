@@ -10,6 +10,10 @@ function poller() { return document.getElementById("poller"); }
 document.addEventListener("htmx:confirm", function (event) {
   var elt = event.detail.elt;
   if (!elt || elt.id !== "poller") return;
+  if (live) {
+    event.preventDefault(); // the stream tells this page of every new version
+    return;
+  }
   var every = Number(elt.dataset.hiddenEvery) || HIDDEN_EVERY;
   if (document.visibilityState === "hidden" && Date.now() - lastPoll < every) {
     event.preventDefault(); // skipped: a hidden page's poll is due later
@@ -18,11 +22,93 @@ document.addEventListener("htmx:confirm", function (event) {
   lastPoll = Date.now();
 });
 document.addEventListener("visibilitychange", function () {
+  // The stream says whether the page is on screen as the poll does: opened again.
+  if (stream) { cut(false); openStream(); }
   var elt = poller();
   if (document.visibilityState === "visible" && elt && elt.getAttribute("hx-get") && window.htmx) {
     window.htmx.trigger(elt, "poll-now");
   }
 });
+
+// The page's event stream (games/live/stream_asgi.py): told each new version the moment it
+// commits, the page fetches what changed as after a poll, and the poll waits meanwhile. The
+// stream counts as held from its first event on and while an event (a ping every 20 s) comes
+// within HELD_WITHIN; when it is cut or silent (a proxy that buffers) the page polls again
+// and tries the stream anew after RETRY_EVERY.
+var HELD_WITHIN = 45000;
+var RETRY_EVERY = 15000;
+var stream = null;
+var live = false;
+var heard = null; // the versions the stream last told: {v, c}
+var asked = null; // the versions this page last fetched for
+var silence = 0;
+var retry = 0;
+var busy = 0; // the page's own requests under way: their answers may bring the version
+function pageVersions() {
+  var elt = poller();
+  var url = elt && elt.getAttribute("hx-get");
+  if (!url) return null;
+  var query = new URL(url, window.location.href).searchParams;
+  return { v: query.get("v"), c: query.get("c") };
+}
+function catchUp() {
+  var shown = pageVersions();
+  if (!heard || !shown || busy > 0 || !window.htmx) return;
+  // Once for each version heard: an answer that still shows an older one waits for news.
+  var told = heard.v + "." + heard.c;
+  if (told === asked) return;
+  if (String(heard.v) !== shown.v) {
+    asked = told;
+    window.htmx.trigger(document.body, "game-moved");
+  } else if (String(heard.c) !== shown.c) {
+    asked = told;
+    window.htmx.trigger(document.body, "chat-moved");
+  }
+}
+function listen() {
+  live = true;
+  window.clearTimeout(silence);
+  silence = window.setTimeout(function () { cut(true); }, HELD_WITHIN);
+}
+function cut(again) {
+  live = false;
+  window.clearTimeout(silence);
+  if (stream) stream.close();
+  stream = null;
+  if (!again) return;
+  var elt = poller();
+  if (elt && window.htmx) window.htmx.trigger(elt, "poll-now");
+  window.clearTimeout(retry);
+  retry = window.setTimeout(openStream, (elt && Number(elt.dataset.streamRetry)) || RETRY_EVERY);
+}
+function openStream() {
+  var elt = poller();
+  var url = elt && elt.dataset.stream;
+  if (stream || !url || !window.EventSource) return;
+  if (document.visibilityState === "visible") url += "&visible=1";
+  stream = new EventSource(url);
+  stream.addEventListener("version", function (event) {
+    listen();
+    try { heard = JSON.parse(event.data); } catch (e) { return; }
+    catchUp();
+  });
+  stream.addEventListener("ping", listen);
+  stream.addEventListener("error", function () { cut(true); });
+}
+document.addEventListener("htmx:beforeRequest", function (event) {
+  if (event.detail.elt && event.detail.elt.id !== "poller") busy += 1;
+});
+document.addEventListener("htmx:afterRequest", function (event) {
+  if (!event.detail.elt || event.detail.elt.id === "poller") return;
+  busy = Math.max(0, busy - 1);
+  catchUp(); // the answer is in place (its poller holds the version it shows)
+});
+document.addEventListener("htmx:afterSettle", catchUp);
+if (document.readyState === "loading") {
+  document.addEventListener("DOMContentLoaded", openStream);
+} else {
+  openStream();
+}
 
 // The version poll says whether this page is on screen: only then is the player at the
 // table (no your-turn mail needed). A tab in the background polls without it.

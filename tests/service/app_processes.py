@@ -1,5 +1,6 @@
-"""The site's own processes (gunicorn, Celery worker and beat), started as production
-starts them, against the test's PostgreSQL database and a Redis of the test's choice."""
+"""The site's own processes (gunicorn, the stream server, Celery worker and beat), started
+as production starts them, against the test's PostgreSQL database and a Redis of the
+test's choice."""
 
 from __future__ import annotations
 
@@ -139,6 +140,23 @@ def gunicorn_command(port: int) -> list[str]:
         "--bind",
         f"127.0.0.1:{port}",
         "ttr_site.wsgi",
+    ]
+
+
+def stream_command(port: int) -> list[str]:
+    """The open pages' stream server, as deploy/systemd/ttr-stream.service starts it."""
+    return [
+        str(BIN / "uvicorn"),
+        "ttr_site.stream:application",
+        "--host",
+        "127.0.0.1",
+        "--port",
+        str(port),
+        "--loop",
+        "uvloop",
+        "--http",
+        "httptools",
+        "--no-access-log",
     ]
 
 

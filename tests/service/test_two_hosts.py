@@ -2,10 +2,11 @@
 PostgreSQL database, one Redis, two Celery workers and two beats.
 
 A game is played alternating between the hosts; the same move raced through both is
-applied once; a move made on one host shows on a page polled from the other; and with
-every sweep running twice a period, an overdue seat is forfeited once and every mail
-goes out once: counted once both beats have sent every sweep twice more, the workers have
-run them, and every task sent has run (sweep_runs).
+applied once; a move made on one host shows on a page polled from the other and reaches
+a page streamed from the other at once; and with every sweep running twice a period, an
+overdue seat is forfeited once and every mail goes out once: counted once both beats have
+sent every sweep twice more, the workers have run them, and every task sent has run
+(sweep_runs).
 """
 
 import http.client
@@ -16,7 +17,7 @@ import time
 from datetime import timedelta
 from email import message_from_string
 from pathlib import Path
-from urllib.parse import urlencode
+from urllib.parse import quote, urlencode
 
 import pytest
 from app_processes import (
@@ -24,16 +25,19 @@ from app_processes import (
     beat_command,
     gunicorn_command,
     needs_postgresql,
+    stream_command,
     wait_for_app,
     worker_command,
 )
 from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
 from game_steps import make_users, started_game, who_must_act
+from live_stream import Stream
 from private_redis import free_port
 from sweep_runs import wait_until_the_sweeps_ran_again
 
 from accounts.sessions import SessionStore
 from games import engine
+from games.live.poll import poll_ticket
 from games.mail import outbox
 from games.models import Game, Move, Notification, Seat
 from games.web.views.action_form import form_data
@@ -112,6 +116,8 @@ def test_two_app_hosts_share_one_database_and_one_redis(
     ports = [free_port(), free_port()]
     for index, port in enumerate(ports):
         processes.start(f"web{index}", gunicorn_command(port), env, tmp_path)
+    stream_port = free_port()  # host 1's stream server
+    processes.start("stream1", stream_command(stream_port), env, tmp_path)
     workers = [
         processes.start(f"worker{index}", worker_command(f"w{index}"), env, tmp_path)
         for index in range(2)
@@ -122,6 +128,7 @@ def test_two_app_hosts_share_one_database_and_one_redis(
     ]
     for port in ports:
         wait_for_app(port)
+    wait_for_app(stream_port)  # answers /healthz with a 404: it is up
 
     users = make_users("ann", "bob")
     browsers = {user.pk: Browser(user) for user in users}
@@ -158,6 +165,22 @@ def test_two_app_hosts_share_one_database_and_one_redis(
     status, _, page = other.request(ports[1], "GET", f"/games/{game.pk}/")
     assert status == 200
     assert f"?v={new_version}" in page  # the page now polls from the new position
+
+    # A move made on host 0 reaches the page streamed from host 1 at once.
+    game.refresh_from_db()
+    seat, action = a_move(game, rng)
+    watcher = next(u for u in users if u.pk != seat.user_id)
+    ticket = quote(poll_ticket(game.pk, watcher), safe="")
+    stream = Stream(stream_port, f"/games/{game.pk}/stream/?t={ticket}", timeout=30)
+    assert stream.status == 200
+    assert stream.next_version()["v"] == game.version
+    status, _, _ = browsers[seat.user_id].request(
+        ports[0], "POST", f"/games/{game.pk}/move/", form_data(action, game.version)
+    )
+    assert status == 200
+    game.refresh_from_db()
+    assert stream.next_version() == {"v": game.version, "c": game.chat_version}
+    stream.close()
 
     # The same move raced through both hosts: one is applied, the other is told so.
     game.refresh_from_db()

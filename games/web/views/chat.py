@@ -6,7 +6,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 from django.views.decorators.vary import vary_on_headers
 
-from games.live.poll import poll_ticket
+from games.live.poll import poll_ticket, stream_url
 from games.refusals.errors import GameServiceError, NotAPlayer
 from games.services.chat import chat_mute, chat_post, chat_report
 
@@ -20,12 +20,14 @@ def _answer(request, game_id, *, flash=None, status=200):
     if not request.htmx:
         return redirect("game_detail", game_id=game_id)
     table = load_table(request, game_id)
+    ticket = poll_ticket(table.game.pk, request.user)
     context = {
         "game": table.game,
         "table": table,
         "version": table.game.version,
         "chat_flash": flash,
-        "poll_ticket": poll_ticket(table.game.pk, request.user),
+        "poll_ticket": ticket,
+        "stream_url": stream_url(table.game.pk, ticket),
         **chat_context(table),
     }
     return render(request, FRAGMENT, context, status=status)

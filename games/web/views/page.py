@@ -23,6 +23,7 @@ from .log_lines import since_last_turn, with_turned_up
 from .players_table import give_time_to, player_rows
 from .route_facts import claimable_list
 from .score_sheet import score_sheet
+from .shared_parts import SHARED_FOR, Once, clock_minute, shared_key
 from .table import Table
 from .ticket_lines import my_ticket_lines
 from .turn_line import turn_info
@@ -69,21 +70,31 @@ def page_context(
         return context
     view = table.view
     mine = table.mine
-    moves = move_list_recent(game=game, last_turns=LOG_MOVES, just_made=table.just_made)
-    log = page_log(
-        moves,
-        table.names,
-        game.map_id,
-        limit=LOG_MOVES,
-        seat_id=table.me.pk if table.me is not None else None,
+    # The log, "since your last turn", the board and the players are built only when the
+    # cache has not got them for this version (shared_parts).
+    log = Once(
+        lambda: page_log(
+            move_list_recent(game=game, last_turns=LOG_MOVES, just_made=table.just_made),
+            table.names,
+            game.map_id,
+            limit=LOG_MOVES,
+            seat_id=table.me.pk if table.me is not None else None,
+        )
     )
-    since = since_last_turn(log)
+    since = Once(lambda: since_last_turn(log()))
     context.update(
         {
             "map_name": map_name(table.game_map.id),
             "has_stations": table.game_map.has_stations,
             "since": since,
-            "board_svg": "" if keep.get("keep_board") else board(table, since=since),
+            "board_svg": ""
+            if keep.get("keep_board")
+            else Once(lambda: board(table, since=since())),
+            # The mover's board links the routes they can claim: theirs alone.
+            "board_shared": not table.claimable_routes,
+            "shared": shared_key(table),
+            "shared_for": SHARED_FOR,
+            "clock_minute": clock_minute(),
             "face_up": [
                 {
                     "color": color,
@@ -100,8 +111,8 @@ def page_context(
             },
             "ticket_deck_count": view["ticket_deck_count"],
             "discard_count": view["discard_count"],
-            "players": player_rows(table),
-            "log": with_turned_up(log.entries, game.pk),
+            "players": Once(lambda: player_rows(table)),
+            "log": Once(lambda: with_turned_up(log().entries, game.pk)),
             "final": score_sheet(table),
             "claimable": claimable_list(table),
         }

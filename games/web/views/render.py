@@ -6,7 +6,7 @@ from django.shortcuts import render
 from django.utils.cache import patch_cache_control
 
 from games.engine import ActionType, Phase
-from games.live.poll import poll_ticket
+from games.live.poll import poll_ticket, stream_url
 from games.selectors.access import game_access, seat_get
 from games.web.context_processors import KNOWN_AWAITING
 
@@ -86,6 +86,7 @@ def render_game(
             fragments["keep_awaiting"] = after_move.seat_was_to_move == after_move.seat.to_move
     context = page_context(table, panel=panel, flash=flash, panel_only=only_panel, keep=fragments)
     context["poll_ticket"] = poll_ticket(table.game.pk, request.user)
+    context["stream_url"] = stream_url(table.game.pk, context["poll_ticket"])
     if not table.started:
         context.update(waiting_room(request, table))
     template = PAGE

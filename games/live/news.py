@@ -1,0 +1,64 @@
+"""News of a game's new version, from the process that committed it to every stream server.
+
+A move, a chat message or a clock change publishes the game's id on Redis pub/sub once its
+transaction commits (games.live.versions.forget_versions_on_commit); each stream server
+(games.live.stream_asgi) listens on the channel and tells the open pages of that game.
+Only the id travels: the stream server reads the versions from the row itself.
+
+Redis failing must never block a move: the publish has short timeouts, and after a failure
+the news is not tried again for RETRY_AFTER seconds (the pages' streams are closed by their
+server when it loses Redis, so they poll meanwhile).
+"""
+
+import logging
+import threading
+import time
+
+import redis
+from django.conf import settings
+
+log = logging.getLogger(__name__)
+
+RETRY_AFTER = 5.0  # seconds
+TIMEOUT = 0.25  # seconds, to connect and to publish
+
+_client: redis.Redis | None = None
+_down_until = 0.0
+_lock = threading.Lock()
+
+
+def news_channel() -> str:
+    return getattr(settings, "LIVE_CHANNEL", "ttr:live")
+
+
+def _redis() -> redis.Redis:
+    global _client
+    if _client is None:
+        with _lock:
+            if _client is None:
+                _client = redis.Redis.from_url(
+                    settings.REDIS_URL, socket_connect_timeout=TIMEOUT, socket_timeout=TIMEOUT
+                )
+    return _client
+
+
+def news_publish(game_id: int) -> bool:
+    """Tell the stream servers the game has a new version; False if Redis could not be told
+    (then the pages see it at their next poll)."""
+    global _down_until
+    if time.monotonic() < _down_until:
+        return False
+    try:
+        _redis().publish(news_channel(), str(game_id))
+    except redis.RedisError as exc:
+        with _lock:
+            was_up = _down_until == 0.0
+            _down_until = time.monotonic() + RETRY_AFTER
+        if was_up:
+            log.error("could not publish game %s's new version (%s)", game_id, exc)
+        return False
+    if _down_until:
+        with _lock:
+            _down_until = 0.0
+        log.warning("publishing new versions again")
+    return True

@@ -1,0 +1,326 @@
+"""The open game pages' server-sent event streams: an ASGI application of its own.
+
+`GET /games/<id>/stream/?t=<the page's poll ticket>[&visible=1]` answers text/event-stream:
+at once, and again each time the game's version or chat version changes, an event
+`version` with `{"v": version, "c": chat version}`; every PING_EVERY seconds an event
+`ping`, so the page knows its stream is held (a proxy that buffers lets neither through,
+and the page falls back to polling). Nothing else ever goes down a stream: the same two
+public numbers the version poll answers, whoever the ticket names.
+
+The news comes from Redis pub/sub (games.live.news): one subscription per process, and on
+news of a game that has pages open here one read of its row, whatever their number. While
+Redis cannot be heard the streams are closed and new ones refused (503), so no page waits
+for news that cannot come: the pages poll until Redis is back.
+
+Served by uvicorn on the stream path alone (ttr_site/stream.py; README, Speed, "Push", says
+why not Django's async views): an idle page costs a coroutine pair and a few objects here.
+"""
+
+import asyncio
+import contextlib
+import json
+import logging
+import re
+from concurrent.futures import ThreadPoolExecutor
+from urllib.parse import parse_qsl
+
+import redis.asyncio as aioredis
+from django.conf import settings
+from django.db import close_old_connections, connections
+from redis.exceptions import RedisError
+
+from games.live.news import news_channel
+from games.live.poll import TICKET_PARAMETER, VISIBLE_PARAMETER, ticket_viewer
+from games.live.presence import note_seen_by_many
+from games.live.versions import game_versions_fresh
+
+log = logging.getLogger(__name__)
+
+STREAM_PATH = re.compile(r"/games/([0-9]{1,18})/stream/")
+PING_EVERY = 20.0  # seconds; the proxy's read timeout is longer (deploy/nginx.conf)
+# A page on screen is noted as seen this often (presence keeps a note 90 s).
+PRESENCE_EVERY = 30.0
+# The browser's wait before it opens a cut stream again (the page polls meanwhile).
+RETRY_MS = 3000
+READY_WITHIN = 2.0  # seconds a new stream waits for the subscription before a 503
+SAFE_HEADERS = [
+    (b"x-content-type-options", b"nosniff"),
+    (b"referrer-policy", b"same-origin"),
+    (b"cache-control", b"no-cache, no-transform"),
+]
+
+
+# One thread for the rows and the cache: a read is a primary key's, so one connection per
+# process serves every page, and it is closed with the process (StreamApp's lifespan).
+_database = ThreadPoolExecutor(max_workers=1, thread_name_prefix="stream-db")
+
+
+def _in_database_thread(function, *args):
+    return asyncio.get_running_loop().run_in_executor(_database, function, *args)
+
+
+def _read_versions(game_id: int) -> tuple[int, int] | None:
+    close_old_connections()
+    try:
+        return game_versions_fresh(game_id=game_id)
+    finally:
+        close_old_connections()
+
+
+def version_event(versions: tuple[int, int]) -> bytes:
+    version, chat_version = versions
+    data = json.dumps({"v": version, "c": chat_version}, separators=(",", ":"))
+    return f"event: version\ndata: {data}\n\n".encode()
+
+
+PING_EVENT = b"event: ping\ndata: \n\n"
+
+
+class Page:
+    """One open stream: what it last heard, and the event that wakes its coroutine."""
+
+    __slots__ = ("game_id", "viewer", "visible", "versions", "wake", "closed")
+
+    def __init__(self, game_id: int, viewer: int, visible: bool):
+        self.game_id = game_id
+        self.viewer = viewer
+        self.visible = visible
+        self.versions: tuple[int, int] | None = None
+        self.wake = asyncio.Event()
+        self.closed = False
+
+    def close(self) -> None:
+        self.closed = True
+        self.wake.set()
+
+
+class Hub:
+    """The process's one subscription and the pages open here, by game."""
+
+    def __init__(self):
+        self.pages: dict[int, set[Page]] = {}
+        self.ready = asyncio.Event()
+        self.reading: set[int] = set()
+        self.again: set[int] = set()
+        self.tasks: list[asyncio.Task] = []
+
+    def start(self) -> None:
+        if not self.tasks:
+            self.tasks = [
+                asyncio.create_task(self._listen()),
+                asyncio.create_task(self._note_presence()),
+            ]
+
+    def add(self, page: Page) -> None:
+        self.pages.setdefault(page.game_id, set()).add(page)
+
+    def remove(self, page: Page) -> None:
+        pages = self.pages.get(page.game_id)
+        if pages is not None:
+            pages.discard(page)
+            if not pages:
+                del self.pages[page.game_id]
+
+    def close_all(self) -> None:
+        for pages in list(self.pages.values()):
+            for page in list(pages):
+                page.close()
+
+    async def _listen(self) -> None:
+        wait = 0.5
+        while True:
+            client = aioredis.from_url(
+                settings.REDIS_URL, socket_connect_timeout=2, socket_keepalive=True
+            )
+            try:
+                pubsub = client.pubsub()
+                await pubsub.subscribe(news_channel())
+                self.ready.set()
+                if wait > 0.5:
+                    log.warning("hearing the news again")
+                wait = 0.5
+                while True:
+                    # A timeout, then a PING: a Redis gone silent is noticed within a minute.
+                    message = await pubsub.get_message(ignore_subscribe_messages=True, timeout=30)
+                    if message is None:
+                        await pubsub.ping()
+                        continue
+                    self._news(message.get("data"))
+            except asyncio.CancelledError:
+                raise
+            except (RedisError, OSError) as exc:
+                if self.ready.is_set() or wait == 0.5:
+                    log.error("cannot hear the news (%s): the open pages poll", exc)
+            finally:
+                self.ready.clear()
+                self.close_all()
+                with contextlib.suppress(RedisError, OSError):
+                    await client.aclose()
+            await asyncio.sleep(wait)
+            wait = min(wait * 2, 10.0)
+
+    def _news(self, data) -> None:
+        try:
+            game_id = int(data)
+        except (TypeError, ValueError):
+            return
+        if game_id not in self.pages:
+            return
+        if game_id in self.reading:
+            self.again.add(game_id)  # read once more when the read under way ends
+            return
+        self.reading.add(game_id)
+        asyncio.create_task(self._tell(game_id))
+
+    async def _tell(self, game_id: int) -> None:
+        try:
+            while True:
+                self.again.discard(game_id)
+                try:
+                    versions = await _in_database_thread(_read_versions, game_id)
+                except Exception:
+                    log.exception("could not read game %s's versions", game_id)
+                    versions = None
+                if versions is None:  # gone, or the database failing: let the pages poll
+                    for page in list(self.pages.get(game_id, ())):
+                        page.close()
+                else:
+                    for page in self.pages.get(game_id, ()):
+                        page.versions = versions
+                        page.wake.set()
+                if game_id not in self.again:
+                    return
+        finally:
+            self.reading.discard(game_id)
+
+    async def _note_presence(self) -> None:
+        while True:
+            await asyncio.sleep(PRESENCE_EVERY)
+            seen = [
+                (page.viewer, page.game_id)
+                for pages in self.pages.values()
+                for page in pages
+                if page.visible and page.viewer
+            ]
+            if seen:
+                await _in_database_thread(note_seen_by_many, seen)
+
+
+async def _answer(send, status: int, text: str) -> None:
+    await send(
+        {
+            "type": "http.response.start",
+            "status": status,
+            "headers": [(b"content-type", b"text/plain; charset=utf-8"), *SAFE_HEADERS],
+        }
+    )
+    await send({"type": "http.response.body", "body": text.encode()})
+
+
+class StreamApp:
+    def __init__(self):
+        self.hub: Hub | None = None
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] == "lifespan":
+            await self._lifespan(receive, send)
+            return
+        if scope["type"] != "http":
+            return
+        path = STREAM_PATH.fullmatch(scope.get("path", ""))
+        if path is None:
+            await _answer(send, 404, "Not found")
+            return
+        if scope.get("method") != "GET":
+            await _answer(send, 405, "Method not allowed")
+            return
+        raw = scope.get("query_string", b"").decode("latin-1")
+        query = dict(parse_qsl(raw, keep_blank_values=True))
+        game_id = int(path.group(1))
+        viewer = ticket_viewer(query.get(TICKET_PARAMETER), game_id)
+        if viewer is None:
+            await _answer(send, 403, "This page's ticket is not valid: reload the page")
+            return
+        if self.hub is None:
+            self.hub = Hub()
+        hub = self.hub
+        hub.start()
+        try:
+            async with asyncio.timeout(READY_WITHIN):
+                await hub.ready.wait()
+        except TimeoutError:
+            await _answer(send, 503, "No news can be had now: the page polls")
+            return
+        page = Page(game_id, viewer, query.get(VISIBLE_PARAMETER) == "1")
+        # Listed before the row is read: news committed meanwhile is told after it.
+        hub.add(page)
+        try:
+            await self._stream(page, receive, send)
+        finally:
+            hub.remove(page)
+
+    async def _stream(self, page: Page, receive, send) -> None:
+        try:
+            versions = await _in_database_thread(_read_versions, page.game_id)
+        except Exception:
+            log.exception("could not read game %s's versions", page.game_id)
+            versions = None
+        if versions is None:
+            await _answer(send, 404 if not page.closed else 503, "No such game")
+            return
+        if page.versions is None:
+            page.versions = versions
+        if page.visible and page.viewer:
+            await _in_database_thread(note_seen_by_many, [(page.viewer, page.game_id)])
+        headers = [(b"content-type", b"text/event-stream; charset=utf-8"), *SAFE_HEADERS]
+        headers.append((b"x-accel-buffering", b"no"))
+        if settings.LIVE_STREAM_ORIGIN:
+            headers.append((b"access-control-allow-origin", settings.SITE_URL.encode()))
+        await send({"type": "http.response.start", "status": 200, "headers": headers})
+        sent = page.versions
+        first = f"retry: {RETRY_MS}\n\n".encode() + version_event(sent)
+        await send({"type": "http.response.body", "body": first, "more_body": True})
+        watcher = asyncio.create_task(self._watch_disconnect(page, receive))
+        try:
+            while not page.closed:
+                try:
+                    async with asyncio.timeout(PING_EVERY):
+                        await page.wake.wait()
+                except TimeoutError:
+                    ping = {"type": "http.response.body", "body": PING_EVENT, "more_body": True}
+                    await send(ping)
+                    continue
+                page.wake.clear()
+                if page.closed:
+                    break
+                if page.versions != sent:
+                    sent = page.versions
+                    body = version_event(sent)
+                    await send({"type": "http.response.body", "body": body, "more_body": True})
+            await send({"type": "http.response.body", "body": b""})
+        except OSError:
+            pass  # the browser went away mid-write
+        finally:
+            watcher.cancel()
+
+    @staticmethod
+    async def _watch_disconnect(page: Page, receive) -> None:
+        while True:
+            message = await receive()
+            if message["type"] == "http.disconnect":
+                page.close()
+                return
+
+    async def _lifespan(self, receive, send) -> None:
+        while True:
+            message = await receive()
+            if message["type"] == "lifespan.startup":
+                await send({"type": "lifespan.startup.complete"})
+            elif message["type"] == "lifespan.shutdown":
+                if self.hub is not None:
+                    self.hub.close_all()
+                    for task in self.hub.tasks:
+                        task.cancel()
+                await _in_database_thread(connections.close_all)
+                await send({"type": "lifespan.shutdown.complete"})
+                return

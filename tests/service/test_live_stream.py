@@ -1,0 +1,105 @@
+"""The open pages' event streams: a page is told each new version the moment its move, chat
+message or clock change commits, and nothing else; a bad ticket gets no stream."""
+
+import json
+from urllib.parse import quote
+
+import pytest
+from game_steps import make_users, started_game, who_must_act
+from live_stream import stream_server  # noqa: F401 (a fixture)
+
+from games import engine
+from games.live.poll import poll_ticket
+from games.models import Game
+from games.services.chat import chat_post
+from games.services.extra_time import game_give_time
+from games.services.play import game_play
+
+pytestmark = [pytest.mark.django_db(transaction=True)]
+
+
+def stream_path(game, user) -> str:
+    return f"/games/{game.pk}/stream/?t={quote(poll_ticket(game.pk, user), safe='')}"
+
+
+def play_first_legal(game):
+    seat = who_must_act(game)[0]
+    state = engine.State.from_dict(game.state)
+    action = engine.legal_actions(state, seat.player_id)[0]
+    game_play(
+        game_id=game.pk, user=seat.user, action=action.to_dict(), expected_version=game.version
+    )
+    game.refresh_from_db()
+    return seat
+
+
+def test_a_page_is_told_each_move_and_chat_message_as_it_commits(stream_server):  # noqa: F811
+    ann, bob = make_users("ann", "bob")
+    game = started_game([ann, bob])
+    stream = stream_server.open(stream_path(game, bob))
+    assert stream.status == 200
+    assert stream.headers["content-type"].startswith("text/event-stream")
+    assert stream.headers["x-accel-buffering"] == "no"
+    assert stream.next_version() == {"v": game.version, "c": game.chat_version}
+
+    play_first_legal(game)
+    assert stream.next_version() == {"v": game.version, "c": game.chat_version}
+
+    chat_post(game_id=game.pk, user=ann, text="hello")
+    game.refresh_from_db()
+    assert stream.next_version() == {"v": game.version, "c": game.chat_version}
+    stream.close()
+
+
+def test_more_time_given_reaches_the_open_pages(stream_server):  # noqa: F811
+    ann, bob = make_users("ann", "bob")
+    game = started_game([ann, bob])
+    while engine.player_view(engine.State.from_dict(game.state), None)["phase"] != "play":
+        play_first_legal(game)
+    to_move = who_must_act(game)[0]
+    giver = ann if to_move.user_id == bob.pk else bob
+    stream = stream_server.open(stream_path(game, giver))
+    assert stream.next_version()["v"] == game.version
+    game_give_time(game_id=game.pk, user=giver, expected_version=game.version)
+    game.refresh_from_db()
+    assert stream.next_version()["v"] == game.version
+    stream.close()
+
+
+def test_every_viewer_hears_the_same_public_numbers_and_nothing_else(stream_server):  # noqa: F811
+    """Noninterference: what a stream carries does not depend on whose page it is (players,
+    a stranger, nobody signed in), and is the two versions only."""
+    ann, bob, eve = make_users("ann", "bob", "eve")
+    game = started_game([ann, bob])
+    streams = [stream_server.open(stream_path(game, user)) for user in (ann, bob, eve, None)]
+    heard = [[stream.next_event()] for stream in streams]
+    for _ in range(3):
+        play_first_legal(game)
+        for stream, events in zip(streams, heard, strict=True):
+            events.append(stream.next_event())
+    assert all(events == heard[0] for events in heard), heard
+    for name, data in heard[0]:
+        assert name == "version"
+        assert set(json.loads(data)) == {"v", "c"}
+    for stream in streams:
+        stream.close()
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/games/{id}/stream/",
+        "/games/{id}/stream/?t=forged",
+        "/games/{other}/stream/?t={ticket}",
+        "/games/{id}/version/?t={ticket}",
+    ],
+)
+def test_no_stream_without_the_pages_ticket_for_that_game(stream_server, path):  # noqa: F811
+    ann, bob = make_users("ann", "bob")
+    game = started_game([ann, bob])
+    other = Game.objects.exclude(pk=game.pk).values_list("pk", flat=True).first() or game.pk + 1
+    url = path.format(id=game.pk, other=other, ticket=quote(poll_ticket(game.pk, ann), safe=""))
+    stream = stream_server.open(url)
+    assert stream.status in (403, 404)
+    assert not stream.headers.get("content-type", "").startswith("text/event-stream")
+    stream.close()
