@@ -3,7 +3,8 @@
     python -m games.bots.arena --map usa --players 2 --games 40 --seats strong,route_focus
 
 `--seats` names one bot per seat (a baseline, a level, `strong:N` for a budget of N
-simulated actions); with fewer names than players the list repeats. Game g seats the
+simulated actions; `blind:<bot>` and `anykeep:<bot>`, that bot without its colour or its
+ticket choice); with fewer names than players the list repeats. Game g seats the
 bots rotated by g, so every bot sits in every position equally often. Prints per seat:
 win share (a shared first place counts as a fraction), mean score, mean completed and
 failed tickets, and the CPU time of its decisions (p50 / p95 / max, this process's CPU).
@@ -21,6 +22,7 @@ from games.engine import MAPS
 
 from . import make_bot
 from .game import play_game
+from .weakened import WEAKENED
 
 
 @dataclass
@@ -32,6 +34,15 @@ class Tally:
     completed: int = 0
     failed: int = 0
     times: list[float] = field(default_factory=list)
+
+
+def arena_bot(name: str):
+    """A bot by name, or a weakened baseline for the arena only (weakened.py):
+    `blind:<name>` without its colour choice, `anykeep:<name>` without its ticket choice."""
+    base, sep, inner = name.partition(":")
+    if sep and base in WEAKENED:
+        return WEAKENED[base](make_bot(inner))
+    return make_bot(name)
 
 
 def percentile(values: Sequence[float], q: float) -> float:
@@ -47,7 +58,7 @@ def run(map_id: str, players: int, games: int, seats: Sequence[str], seed: int) 
     for g in range(games):
         order = [(i + g) % players for i in range(players)]  # seat j holds bot order[j]
         pids = [f"p{j + 1}" for j in range(players)]
-        bots = [make_bot(names[i]) for i in order]
+        bots = [arena_bot(names[i]) for i in order]
         record = play_game(map_id, pids, bots, seed + g, clock=time.process_time)
         final = record.state.final
         first = final.ranking[0]
@@ -93,7 +104,7 @@ def main(argv: list[str] | None = None) -> None:
     seats = [s.strip() for s in args.seats.split(",") if s.strip()]
     try:
         for s in seats:
-            make_bot(s)
+            arena_bot(s)
     except KeyError as e:
         parser.error(str(e.args[0]))
     print(f"{args.map}, {args.players} players, {args.games} games, seed {args.seed}")

@@ -73,6 +73,20 @@ def cheapest(k: Knowledge, options: Sequence[Action]) -> Action:
     return min(options, key=lambda a: payment_key(k, a.cards))
 
 
+def thrifty(k: Knowledge, options: Sequence[Action], rest: Iterable[str]) -> Action:
+    """The payment that leaves the fewest cards missing for the `rest` of a plan (a gray
+    route paid in a colour the plan does not need), then the cheapest."""
+    rest = tuple(rest)
+
+    def key(a: Action) -> tuple:
+        hand = dict(k.hand)
+        for c, n in a.cards:
+            hand[c] -= n
+        return (sum(k.allocate(rest, hand)[0].values()), payment_key(k, a.cards))
+
+    return min(options, key=key)
+
+
 def tunnel_safe(k: Knowledge, route_id: str) -> bool:
     """A tunnel is worth trying with at least one spare card that can pay an extra."""
     r = k.map.routes[route_id]
@@ -91,9 +105,11 @@ def best_claim(
     wanted: Iterable[str] | None,
     order: Callable[[str], float] | None = None,
     by_route: Mapping[str, Sequence[ClaimRoute]] | None = None,
+    keep_for: Iterable[str] | None = None,
 ) -> ClaimRoute | None:
     """The claim of a `wanted` route (any route if None) that `order` ranks highest (by
-    default the longest), paid as cheaply as possible."""
+    default the longest), paid as cheaply as possible (with `keep_for`, the routes still to
+    claim after it, paid to leave them the fewest cards missing: `thrifty`)."""
     by_route = claims_by_route(seat) if by_route is None else by_route
     routes = [r for r in by_route if wanted is None or r in wanted]
     routes = [r for r in routes if tunnel_safe(k, r)]
@@ -101,6 +117,8 @@ def best_claim(
         return None
     order = order or (lambda r: k.map.routes[r].length)
     route = max(routes, key=lambda r: (order(r), r))
+    if keep_for is not None:
+        return thrifty(k, by_route[route], [r for r in keep_for if r != route])
     return cheapest(k, by_route[route])
 
 

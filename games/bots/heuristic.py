@@ -108,18 +108,16 @@ class PlannerBot:
 
 class RouteFocus(PlannerBot):
     """Route Focus: one destination at a time, the most valuable first; claims the routes
-    of its shortest path, draws the colours that path needs, and draws new destinations once
-    every destination is completed or cannot be."""
+    of its shortest path, the longest first, paid so that the rest of the path keeps its
+    colours; draws the colours that path needs, and draws new destinations once every
+    destination is completed or cannot be."""
 
     name = "route_focus"
 
     def keep(self, seat, k):
-        # Keeps the fewest it may, the cheapest to connect.
-        def score(kept: Sequence[str]) -> float:
-            cost = sum(k.path(k.map.tickets[t].a, k.map.tickets[t].b)[0] for t in kept)
-            return -100.0 * len(kept) - cost
-
-        return choose_keep(seat, k, score)
+        # The tickets whose points fit the trains left, those that do not counted twice
+        # against (the plan policy's measure): the best tickets to work on one by one.
+        return choose_keep(seat, k, lambda kept: keep_value(k, kept, 2.0, 1.5, 0.5))
 
     def targets(self, k):
         for t in k.open_tickets():
@@ -129,17 +127,25 @@ class RouteFocus(PlannerBot):
         return []
 
     def turn(self, seat, k):
+        station = station_completing(seat, k)
+        if station is not None:
+            return station
         targets = self.targets(k)
+        by_route = claims_by_route(seat)
         if targets:
-            claim = best_claim(seat, k, set(targets))
+            claim = best_claim(seat, k, set(targets), by_route=by_route, keep_for=targets)
             if claim is not None:
                 return claim
+            if k.endgame():  # the path will not be finished: points now
+                claim = best_claim(seat, k, None, by_route=by_route)
+                if claim is not None:
+                    return claim
             return draw_toward(seat, k, k.needs(targets))
-        if k.trains >= 10:
+        if k.trains >= 15 and not k.endgame():  # trains enough to build another path
             draw = self._draw_tickets(seat)
             if draw is not None:
                 return draw
-        return best_claim(seat, k, None) or draw_toward(seat, k, {})
+        return best_claim(seat, k, None, by_route=by_route) or draw_toward(seat, k, {})
 
 
 class DestinationHungry(PlannerBot):
@@ -159,7 +165,7 @@ class DestinationHungry(PlannerBot):
             if draw is not None:
                 return draw
         if planned:
-            claim = best_claim(seat, k, set(planned))
+            claim = best_claim(seat, k, set(planned), keep_for=planned)
             if claim is not None:
                 return claim
             return draw_toward(seat, k, k.needs(planned))
@@ -206,7 +212,7 @@ class LongRoute(PlannerBot):
         if long_claim is not None:
             return long_claim
         planned = k.plan(k.open_tickets())[0]
-        claim = best_claim(seat, k, set(planned), by_route=by_route)
+        claim = best_claim(seat, k, set(planned), by_route=by_route, keep_for=planned)
         if claim is not None:
             return claim
         if not planned:
@@ -252,7 +258,7 @@ class OneStepThinking(PlannerBot):
         by_route = claims_by_route(seat)
         moves: list[tuple[float, Action]] = []
         if targets:
-            claim = best_claim(seat, k, set(targets), by_route=by_route)
+            claim = best_claim(seat, k, set(targets), by_route=by_route, keep_for=targets)
             if claim is not None:
                 moves.append((20.0 + k.map.route_points(k.map.routes[claim.route].length), claim))
         anyclaim = best_claim(seat, k, None, by_route=by_route)

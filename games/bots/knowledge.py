@@ -325,9 +325,12 @@ class Knowledge:
         ones in the colour most held."""
         return self.allocate(routes)[0]
 
-    def allocate(self, routes: Iterable[str]) -> tuple[dict[str, int], dict[str, int]]:
-        """(cards missing for `routes`, cards of the hand left over once they are paid)."""
-        left = dict(self.hand)
+    def allocate(
+        self, routes: Iterable[str], hand: Mapping[str, int] | None = None
+    ) -> tuple[dict[str, int], dict[str, int]]:
+        """(cards missing for `routes`, cards of the hand (or of `hand`) left over once
+        they are paid)."""
+        left = dict(self.hand if hand is None else hand)
         missing: dict[str, int] = {}
         grays = []
         for rid in sorted(routes, key=lambda r: -self.map.routes[r].length):

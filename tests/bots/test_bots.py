@@ -258,3 +258,34 @@ def test_bots_are_pure_python_without_clock_or_global_random():
             assert "import time" not in text and "datetime" not in text, path.name
         for call in ("random.random(", "random.choice(", "random.shuffle(", "random.seed("):
             assert call not in text, (path.name, call)
+
+
+def test_the_arena_weakens_a_baseline_by_one_choice():
+    """`blind:` never takes a face-up card while the deck has one; `anykeep:` keeps what its
+    seat's generator picks; both play whole legal games, and the arena names them."""
+    from games.bots.arena import arena_bot
+    from games.engine import DrawCard
+
+    blind = arena_bot("blind:route_focus")
+    assert blind.name == "blind:route_focus"
+    state = new_game("usa", ["p1", "p2"], 5)
+    history: list[dict] = []
+    moves = 0
+    bots = {"p1": blind, "p2": arena_bot("anykeep:destination_hungry")}
+    while state.phase != Phase.GAME_OVER:
+        player = players_to_act(state)[0]
+        seat = seat_for(state, player, tuple(history), random.Random(moves))
+        action = bots[player].decide(seat)
+        if player == "p1" and isinstance(action, DrawCard):
+            deck_open = DrawCard("deck") in seat.options(action.type)
+            assert action.source == "deck" or not deck_open
+        state, events = apply(state, player, action)
+        history.extend(events)
+        moves += 1
+    assert state.final is not None
+
+
+def test_the_arena_refuses_a_weakened_unknown_bot(capsys):
+    with pytest.raises(SystemExit):
+        arena_main(["--seats", "blind:grandmaster"])
+    assert "unknown bot 'grandmaster'" in capsys.readouterr().err
