@@ -1,5 +1,17 @@
 from .chat import ChatMessage, ChatReport
 from .claim import Claim
+from .clubs import (
+    Club,
+    ClubInvitation,
+    ClubMember,
+    ClubMessage,
+    ClubRole,
+    Follow,
+    Season,
+    SeasonBye,
+    SeasonMember,
+    SeasonStatus,
+)
 from .game import Game, GameStatus, MapChoice
 from .invitation import Invitation, InvitationStatus
 from .move import Move
@@ -13,6 +25,12 @@ __all__ = [
     "ChatMessage",
     "ChatReport",
     "Claim",
+    "Club",
+    "ClubInvitation",
+    "ClubMember",
+    "ClubMessage",
+    "ClubRole",
+    "Follow",
     "Game",
     "GameStatus",
     "MapChoice",
@@ -25,4 +43,8 @@ __all__ = [
     "Rating",
     "RatingChange",
     "Seat",
+    "Season",
+    "SeasonBye",
+    "SeasonMember",
+    "SeasonStatus",
 ]
