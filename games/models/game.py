@@ -93,7 +93,7 @@ class Game(models.Model):
     )
     min_rating = models.PositiveSmallIntegerField(null=True, blank=True)
     # The language the table speaks (the lobby filters on it); blank: any.
-    language = models.CharField(max_length=8, blank=True, default="")
+    language = models.CharField(max_length=8, choices=settings.LANGUAGES, blank=True, default="")
 
     # The finished game this one is the rematch of (one rematch per game).
     rematch_of = models.OneToOneField(

@@ -32,7 +32,9 @@ def game_with_seats(*, queryset):
     """Games with their creator and their seats (users selected, in seat order, each saying
     whether its player has a vacation that may pause its clock) at hand."""
     seats = seat_with_vacation_flag(seats=Seat.objects.select_related("user")).order_by("order")
-    return queryset.select_related("creator").prefetch_related(Prefetch("seats", queryset=seats))
+    return queryset.select_related("creator", "club").prefetch_related(
+        Prefetch("seats", queryset=seats)
+    )
 
 
 def _for_viewer(games, user):

@@ -14,7 +14,9 @@ from games.models import BotLevel, Game, GameStatus
 from games.models.seat import bot_label
 from games.refusals.errors import GameServiceError, NotAPlayer
 from games.selectors.access import game_list_open, game_with_seats, seat_get
+from games.selectors.clubs import club_list_mine
 from games.selectors.invitations import invitation_list_pending
+from games.selectors.karma import karma_list
 from games.selectors.lobby import game_list_mine
 from games.services.bots import game_add_bot, game_against_bots
 from games.services.invitations import (
@@ -47,7 +49,8 @@ def game_page_path(game: Game) -> str:
 
 
 def _dress(request, games):
-    """Add what the lobby templates show: links, labels, seat colours as CSS."""
+    """Add what the lobby templates show: links, labels, seat colours as CSS, karma."""
+    karma = karma_list(user_ids={s.user_id for g in games for s in g.seats.all() if not s.is_bot})
     for game in games:
         game.href = game_page_path(game)
         game.turn_label = turn_time_label(game.turn_seconds)
@@ -62,6 +65,8 @@ def _dress(request, games):
             seat.css = player_css(seat.color)
             seat.colour_class = colour_class(seat.color)
             seat.color_name = color_name(seat.color)
+            seat.karma = karma[seat.user_id].percent if seat.user_id in karma else None
+            seat.shows_karma = seat.user_id in karma
     return games
 
 
@@ -84,9 +89,18 @@ def _lobby_page(request, form, status=200, bots_form=None):
     )
 
 
+def _game_form(request, data=None):
+    clubs = list(club_list_mine(user=request.user))
+    form = GameCreateForm(data, clubs=clubs)
+    club = request.GET.get("club")
+    if data is None and club and club.isdigit() and int(club) in form.clubs:
+        form.initial["club"] = int(club)
+    return form
+
+
 @require_GET
 def lobby(request):
-    return _lobby_page(request, GameCreateForm())
+    return _lobby_page(request, _game_form(request))
 
 
 @require_http_methods(["GET", "POST"])
@@ -94,7 +108,7 @@ def lobby(request):
 def create(request):
     if request.method == "GET":  # a bookmark or a typed address: the lobby's form
         return redirect(reverse("lobby") + "#new-game")
-    form = GameCreateForm(request.POST)
+    form = _game_form(request, request.POST)
     if not form.is_valid():
         return _lobby_page(request, form, status=400)
     settings = dict(form.cleaned_data)
@@ -118,12 +132,12 @@ def play_bots(request):
     """Play against bots: the game starts at once, and the player goes to its page."""
     form = PlayBotsForm(request.POST)
     if not form.is_valid():
-        return _lobby_page(request, GameCreateForm(), status=400, bots_form=form)
+        return _lobby_page(request, _game_form(request), status=400, bots_form=form)
     try:
         game = game_against_bots(creator=request.user, **form.cleaned_data)
     except GameServiceError as exc:
         form.add_error(None, exc.message)
-        return _lobby_page(request, GameCreateForm(), status=exc.status, bots_form=form)
+        return _lobby_page(request, _game_form(request), status=exc.status, bots_form=form)
     return redirect(game_page_path(game))
 
 
