@@ -8,7 +8,8 @@ kept, in whole percent; a player with no such game yet has none (shown as new).
 
 from dataclasses import dataclass
 
-from django.db.models import F, Window
+from django.db.models import F, IntegerField, Window
+from django.db.models.expressions import RawSQL
 from django.db.models.functions import RowNumber
 
 from games.models import Seat
@@ -57,3 +58,35 @@ def karma_list(*, user_ids) -> dict[int, Karma]:
 
 def karma_get(*, user) -> Karma:
     return karma_list(user_ids=[user.pk]).get(user.pk, NO_KARMA)
+
+
+# The same count in the seats' own query (a page of a game pays no query for it): the
+# player's last KARMA_GAMES seats at games that are over, and how many they kept.
+_RECENT = (
+    "SELECT k_seat.forfeited_at FROM games_seat k_seat"
+    " JOIN games_game k_game ON k_game.id = k_seat.game_id"
+    " WHERE k_seat.user_id = games_seat.user_id AND k_game.status IN ('finished', 'aborted')"
+    " AND NOT (k_seat.bot_level <> '' AND k_seat.forfeited_at IS NULL)"
+    " ORDER BY k_game.finished_at DESC, k_game.id DESC LIMIT %s"
+)
+
+
+def seat_with_karma(*, seats):
+    """Seats annotated `karma_games` and `karma_kept` (their player's karma's counts)."""
+    return seats.annotate(
+        karma_games=RawSQL(
+            f"SELECT COUNT(*) FROM ({_RECENT}) k_recent", (KARMA_GAMES,), IntegerField()
+        ),
+        karma_kept=RawSQL(
+            "SELECT COUNT(*) FROM (" + _RECENT + ") k_recent WHERE k_recent.forfeited_at IS NULL",
+            (KARMA_GAMES,),
+            IntegerField(),
+        ),
+    )
+
+
+def seat_karma(*, seat) -> Karma | None:
+    """The karma of an annotated seat's player (None for a bot's own seat, or unannotated)."""
+    if seat.is_bot or getattr(seat, "karma_games", None) is None:
+        return None
+    return Karma(games=seat.karma_games, kept=seat.karma_kept)

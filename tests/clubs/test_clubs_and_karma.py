@@ -72,8 +72,9 @@ def test_karma_is_the_share_of_games_played_to_the_end_and_a_game_may_ask_for_it
         game_forfeit(
             game_id=game.pk, seat_id=seat.pk, reason="test", now=timezone.now() + timedelta(days=9)
         )
+    over = started_game([ann, bob, cy], max_players=3)
+    Game.objects.filter(pk=over.pk).update(status=GameStatus.FINISHED, finished_at=timezone.now())
     game = started_game([ann, bob, cy], max_players=3)
-    Game.objects.filter(pk=game.pk).update(status=GameStatus.FINISHED, finished_at=timezone.now())
     assert karma_get(user=bob).percent == 33 and karma_get(user=ann).percent == 100
     strict = game_create(creator=ann, map_id="usa", max_players=3, min_karma=80)
     page = client_for(bob).post(f"/games/{strict.pk}/join/", follow=True)
@@ -86,6 +87,9 @@ def test_karma_is_the_share_of_games_played_to_the_end_and_a_game_may_ask_for_it
     # karma beside names: the lobby's seats and the profile
     assert "karma 100%" in client_for(cy).get("/games/").content.decode()
     assert "karma 33%" in Client().get("/u/bob/").content.decode()
+    # and at the table of a game under way
+    table = client_for(cy).get(f"/games/{game.pk}/").content.decode()
+    assert "karma 33%" in table and "karma 100%" in table
 
 
 def test_a_season_needs_a_table_and_its_players_cannot_leave_until_it_ends():

@@ -16,7 +16,7 @@ from games.refusals.errors import GameServiceError, NotAPlayer
 from games.selectors.access import game_list_open, game_with_seats, seat_get
 from games.selectors.clubs import club_list_mine
 from games.selectors.invitations import invitation_list_pending
-from games.selectors.karma import karma_list
+from games.selectors.karma import seat_karma
 from games.selectors.lobby import game_list_mine
 from games.services.bots import game_add_bot, game_against_bots
 from games.services.invitations import (
@@ -50,7 +50,6 @@ def game_page_path(game: Game) -> str:
 
 def _dress(request, games):
     """Add what the lobby templates show: links, labels, seat colours as CSS, karma."""
-    karma = karma_list(user_ids={s.user_id for g in games for s in g.seats.all() if not s.is_bot})
     for game in games:
         game.href = game_page_path(game)
         game.turn_label = turn_time_label(game.turn_seconds)
@@ -65,8 +64,9 @@ def _dress(request, games):
             seat.css = player_css(seat.color)
             seat.colour_class = colour_class(seat.color)
             seat.color_name = color_name(seat.color)
-            seat.karma = karma[seat.user_id].percent if seat.user_id in karma else None
-            seat.shows_karma = seat.user_id in karma
+            karma = seat_karma(seat=seat)
+            seat.karma = karma.percent if karma else None
+            seat.shows_karma = karma is not None
     return games
 
 

@@ -19,6 +19,7 @@ from django.utils.translation import gettext as _
 
 from games.engine import TUNNEL_REVEAL, ActionType, PendingKind, Phase, TieBreak
 from games.selectors.chat import chat_list
+from games.selectors.karma import seat_karma
 from games.selectors.lobby import game_rematch_of
 from games.selectors.log import PAGE_LOG_MOVES, move_list_recent
 from games.selectors.notes import note_get
@@ -304,6 +305,7 @@ def player_rows(table: Table) -> list[dict]:
                 # A seat a bot took over plays on: not "out" at the table.
                 "forfeited": (info.get("forfeited") or seat.forfeited) and not seat.taken_over,
                 "seat": seat,
+                "karma": seat_karma(seat=seat),
                 "score": final[pid]["total"] if pid in final else info["score"],
                 "trains": info["trains"],
                 "cards": info["card_count"],
