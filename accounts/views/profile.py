@@ -4,7 +4,7 @@ from django.contrib.auth import get_user_model
 from django.shortcuts import get_object_or_404, redirect, render
 
 from games.selectors.bots import bot_level_of
-from games.selectors.clubs import club_list_mine
+from games.selectors.clubs import club_list_mine, follow_exists
 from games.selectors.karma import karma_get
 from games.selectors.leagues import season_list_of_player, season_standings
 
@@ -24,6 +24,7 @@ def profile(request, username):
         {
             "profile_user": user,
             "karma": karma_get(user=user),
+            "following": follow_exists(follower=request.user, followed=user),
             "season_lines": _season_lines(user, request.user),
         },
     )

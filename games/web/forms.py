@@ -195,3 +195,49 @@ class ScenarioStartForm(forms.Form):
     def usernames(self) -> list[str]:
         raw = self.cleaned_data.get("players") or ""
         return [name.strip() for name in raw.split(",") if name.strip()]
+
+
+class LobbyFilterForm(forms.Form):
+    """The public lobby's filters (GET): every field may be left empty."""
+
+    map_id = forms.ChoiceField(
+        label=_("Map"), choices=[("", _("Any")), *MapChoice.choices], required=False
+    )
+    seats = forms.TypedChoiceField(
+        label=_("Seats"),
+        choices=[("", _("Any")), *SEAT_CHOICES],
+        coerce=int,
+        required=False,
+        empty_value=None,
+    )
+    turn_seconds = forms.TypedChoiceField(
+        label=_("Time per move"),
+        choices=[("", _("Any")), *TURN_TIME_CHOICES],
+        coerce=int,
+        required=False,
+        empty_value=None,
+    )
+    language = forms.ChoiceField(
+        label=_("Language"), choices=[("", _("Any")), *settings.LANGUAGES], required=False
+    )
+    rating = forms.IntegerField(
+        label=_("Open to a rating of"),
+        required=False,
+        min_value=0,
+        max_value=3000,
+        help_text=_("Games whose minimum rating is no higher."),
+    )
+    karma = forms.IntegerField(
+        label=_("Open to a karma of (%)"),
+        required=False,
+        min_value=0,
+        max_value=100,
+        help_text=_("Games whose minimum karma is no higher."),
+    )
+    club = forms.TypedChoiceField(
+        label=_("Club"), choices=[("", _("Any"))], coerce=int, required=False, empty_value=None
+    )
+
+    def __init__(self, *args, clubs=(), **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["club"].choices = [("", _("Any")), *((c.pk, c.name) for c in clubs)]

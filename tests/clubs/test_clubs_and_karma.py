@@ -182,3 +182,35 @@ def test_standings_worked_out_by_hand():
         ("d", 2, 120, 0),
         ("e", 2, 70, 0),
     ]
+
+
+def test_the_lobby_filters_open_games_and_shows_the_games_of_players_one_follows():
+    ann, bob, cy = make_users("ann", "bob", "cy")
+    europe = game_create(creator=ann, map_id="europe", max_players=3, language="fr")
+    usa = game_create(creator=bob, map_id="usa", max_players=2, min_karma=90, min_rating=1100)
+    lobby = client_for(cy)
+
+    def listed(query: str) -> set[int]:
+        page = lobby.get("/games/" + query).content.decode()
+        return {g.pk for g in (europe, usa) if f'id="game-{g.pk}"' in page}
+
+    assert listed("") == {europe.pk, usa.pk}
+    assert listed("?map_id=europe") == {europe.pk}
+    assert listed("?seats=2") == {usa.pk}
+    assert listed("?language=fr") == {europe.pk}
+    assert listed("?karma=80") == {europe.pk}  # usa asks for 90
+    assert listed("?rating=1200&karma=95") == {europe.pk, usa.pk}
+    assert (
+        "No open game matches these filters."
+        in lobby.get("/games/?map_id=usa&seats=3").content.decode()
+    )
+    bad = lobby.get("/games/?seats=9&karma=abc")
+    assert bad.status_code == 200 and "Select a valid choice" in bad.content.decode()
+    # cy follows ann from her profile: ann's games show in cy's lobby
+    lobby.post("/u/ann/follow/")
+    assert "Unfollow" in lobby.get("/u/ann/").content.decode()
+    page = lobby.get("/games/").content.decode()
+    assert "Games of players you follow" in page
+    lobby.post("/u/ann/unfollow/")
+    assert "Games of players you follow" not in lobby.get("/games/").content.decode()
+    assert lobby.post("/u/nobody/follow/", follow=True).status_code == 404

@@ -4,6 +4,8 @@ from . import clubs
 
 urlpatterns = [
     path("clubs/", clubs.clubs, name="clubs"),
+    path("u/<str:username>/follow/", clubs.follow_view, {"action": "follow"}, name="follow"),
+    path("u/<str:username>/unfollow/", clubs.follow_view, {"action": "unfollow"}, name="unfollow"),
     path("clubs/new/", clubs.club_new, name="club_new"),
     path("clubs/join/<str:token>/", clubs.club_link, name="club_link"),
     path("clubs/<id:club_id>/", clubs.club_detail, name="club_detail"),

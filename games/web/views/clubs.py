@@ -32,6 +32,8 @@ from games.services.clubs import (
     club_leave,
     club_member_remove,
     club_member_set_role,
+    follow_add,
+    follow_remove,
 )
 from games.services.invitations import parse_usernames
 from games.services.leagues import season_create, season_enter, season_start, season_withdraw
@@ -274,3 +276,20 @@ def season_action(request, club_id, season_id, action):
     if _run(request, service, season_id=season.pk, user=request.user):
         messages.success(request, _("Done."))
     return redirect(reverse("season_detail", args=[club.pk, season.pk]))
+
+
+@require_POST
+@login_required
+def follow_view(request, username, action):
+    if action == "follow":
+        if _run(request, follow_add, follower=request.user, username=username):
+            messages.success(
+                request,
+                _("You follow %(name)s: their games show in your lobby.") % {"name": username},
+            )
+    elif action == "unfollow":
+        follow_remove(follower=request.user, username=username)
+        messages.success(request, _("You no longer follow %(name)s.") % {"name": username})
+    else:
+        raise ClubNotFound()
+    return redirect("profile", username=username)

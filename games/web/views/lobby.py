@@ -13,11 +13,16 @@ from accounts.selectors import vacation_away_until
 from games.models import BotLevel, Game, GameStatus
 from games.models.seat import bot_label
 from games.refusals.errors import GameServiceError, NotAPlayer
-from games.selectors.access import game_list_open, game_with_seats, seat_get
-from games.selectors.clubs import club_list_mine
+from games.selectors.access import game_with_seats, seat_get
+from games.selectors.clubs import club_list_mine, club_list_visible
 from games.selectors.invitations import invitation_list_pending
 from games.selectors.karma import seat_karma
-from games.selectors.lobby import game_list_mine
+from games.selectors.lobby import (
+    LobbyFilters,
+    game_list_followed,
+    game_list_mine,
+    game_list_open_filtered,
+)
 from games.services.bots import game_add_bot, game_against_bots
 from games.services.invitations import (
     game_create_inviting,
@@ -36,6 +41,7 @@ from games.svg.palette import colour_class, player_css
 from games.web.forms import (
     AddBotForm,
     GameCreateForm,
+    LobbyFilterForm,
     PlayBotsForm,
     takeover_choice,
     turn_time_label,
@@ -70,10 +76,29 @@ def _dress(request, games):
     return games
 
 
+def _filters(request) -> tuple[LobbyFilterForm, LobbyFilters]:
+    form = LobbyFilterForm(request.GET or None, clubs=list(club_list_visible(user=request.user)))
+    if not request.GET or not form.is_valid():
+        return form, LobbyFilters()
+    data = form.cleaned_data
+    return form, LobbyFilters(
+        map_id=data["map_id"] or None,
+        seats=data["seats"],
+        turn_seconds=data["turn_seconds"],
+        language=data["language"] or None,
+        rating=data["rating"],
+        karma=data["karma"],
+        club_id=data["club"],
+    )
+
+
 def _lobby_page(request, form, status=200, bots_form=None):
     mine = game_list_mine(user=request.user).waiting
     mine_ids = {game.pk for game in mine}
-    others = [game for game in game_list_open() if game.pk not in mine_ids]
+    filter_form, filters = _filters(request)
+    listed = game_list_open_filtered(filters=filters)
+    others = [game for game in listed if game.pk not in mine_ids]
+    followed = [g for g in game_list_followed(user=request.user) if g.pk not in mine_ids]
     return render(
         request,
         "games/lobby/lobby.html",
@@ -83,6 +108,9 @@ def _lobby_page(request, form, status=200, bots_form=None):
             "bot_levels": BotLevel.choices,
             "bot_names": [(level, bot_label(level)) for level in BotLevel.values],
             "open_games": _dress(request, others),
+            "filter_form": filter_form,
+            "filtered": filters != LobbyFilters(),
+            "followed_games": _dress(request, followed),
             "my_open_games": _dress(request, mine),
         },
         status=status,
