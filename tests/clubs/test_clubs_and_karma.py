@@ -6,7 +6,7 @@ from datetime import timedelta
 import pytest
 from club_steps import club_of
 from django.test import Client
-from django.utils import timezone
+from django.utils import timezone, translation
 from game_steps import make_users, started_game
 
 from games.models import ClubMember, Game, GameStatus, Seat
@@ -214,3 +214,30 @@ def test_the_lobby_filters_open_games_and_shows_the_games_of_players_one_follows
     lobby.post("/u/ann/unfollow/")
     assert "Games of players you follow" not in lobby.get("/games/").content.decode()
     assert lobby.post("/u/nobody/follow/", follow=True).status_code == 404
+
+
+@pytest.mark.parametrize(
+    ("language", "words"),
+    [
+        ("en-gb", "This game asks for a karma of at least 80%; yours is 0%"),
+        ("nl", "Deze partij vraagt een karma van minstens 80%; die van jou is 0%"),
+        ("sv", "Det här partiet kräver en karma på minst 80%; din är 0%"),
+        ("fr", "Cette partie demande un karma d'au moins 80% ; le vôtre est de 0%"),
+    ],
+)
+def test_the_karma_refusal_and_the_club_page_in_each_language(language, words):
+    ann, bob = make_users("ann", "bob")
+    game = started_game([ann, bob], max_players=2)
+    seat = Seat.objects.get(game=game, user=bob)
+    game_forfeit(
+        game_id=game.pk, seat_id=seat.pk, reason="test", now=timezone.now() + timedelta(days=9)
+    )
+    strict = game_create(creator=ann, map_id="usa", max_players=3, min_karma=80)
+    club = club_create(creator=ann, name="Rails")
+    with translation.override(language):
+        with pytest.raises(NotAllowed) as refused:
+            game_join(game_id=strict.pk, user=bob)
+        page = client_for(bob).get(f"/clubs/{club.pk}/", HTTP_ACCEPT_LANGUAGE=language)
+    assert words in refused.value.message
+    heading = {"en-gb": "Members", "nl": "Leden", "sv": "Medlemmar", "fr": "Membres"}[language]
+    assert f'id="members">{heading}<' in page.content.decode()
