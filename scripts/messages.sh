@@ -12,7 +12,7 @@ PY="${VENV:-.venv}/bin/python"
 part="${1:-all}"
 langs=(-l nl -l sv -l fr)
 always_ignored=(--ignore 'tests/*' --ignore 'scripts/*' --ignore 'deploy/*' --ignore 'staticfiles/*' --ignore 'var/*')
-site_templates=(account accounts app emails errors api ratings unsubscribe includes)
+site_templates=(account accounts app emails errors api ratings unsubscribe includes clubs)
 
 ignore_except() {
   local keep="$1" args=()

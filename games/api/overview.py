@@ -74,4 +74,5 @@ TAGS = [
     {"name": "chat", "description": "The table chat of a game."},
     {"name": "users", "description": "You and other players' public profiles."},
     {"name": "ratings", "description": "Leaderboards per board."},
+    {"name": "clubs", "description": "Clubs, their leaderboards, seasons and standings."},
 ]

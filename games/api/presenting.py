@@ -11,6 +11,7 @@ from rest_framework.response import Response
 from accounts.selectors import vacation_away_until
 from games.api.serializers.games import GameDetail
 from games.selectors.access import game_view, game_visible, seat_get
+from games.selectors.karma import seat_karma
 
 
 def game_api_url(request, game) -> str:
@@ -63,6 +64,7 @@ def _seat_of(seat, view: dict | None, away: dict) -> dict:
         "extra_seconds": seat.extra_seconds,
         "away_until": away.get(seat.user_id),
         "place": seat.place,
+        "karma": karma.percent if (karma := seat_karma(seat=seat)) else None,
         **{
             key: counts.get(key)
             for key in ("score", "trains", "stations_left", "card_count", "ticket_count")

@@ -8,6 +8,13 @@ from .not_found import api_not_found
 from .overview import DESCRIPTION, TAGS
 from .views.analysis import AnalysisView
 from .views.chat import ChatMuteView, ChatReportView, ChatView
+from .views.clubs import (
+    ClubDetailView,
+    ClubJoinView,
+    ClubLeaveView,
+    ClubListView,
+    SeasonDetailView,
+)
 from .views.games import GameDetailView, GameListView
 from .views.invitations import InvitationAnswerView, InvitationListView, RematchView
 from .views.leaderboards import LeaderboardView
@@ -73,6 +80,11 @@ v1 = [
     path("games/<id:game_id>/claims/", ClaimListView.as_view(), name="api-game-claims"),
     path("games/<id:game_id>/statistics/", StatisticsView.as_view(), name="api-game-statistics"),
     path("leaderboards/<str:board>/", LeaderboardView.as_view(), name="api-leaderboard"),
+    path("clubs/", ClubListView.as_view(), name="api-clubs"),
+    path("clubs/<id:club_id>/", ClubDetailView.as_view(), name="api-club"),
+    path("clubs/<id:club_id>/join/", ClubJoinView.as_view(), name="api-club-join"),
+    path("clubs/<id:club_id>/leave/", ClubLeaveView.as_view(), name="api-club-leave"),
+    path("seasons/<id:season_id>/", SeasonDetailView.as_view(), name="api-season"),
 ]
 
 urlpatterns = [

@@ -40,6 +40,11 @@ BEAT_SCHEDULE = {
         "schedule": EVERY_MINUTE,
         "options": _OPTIONS,
     },
+    "advance-seasons": {
+        "task": "games.tasks.advance_seasons",
+        "schedule": EVERY_MINUTE,
+        "options": _OPTIONS,
+    },
     # The rate limits kept in the database lose their old rows (accounts.rate_limit_pruning).
     "prune-rate-limits": {
         "task": "games.tasks.prune_rate_limits",

@@ -19,6 +19,7 @@ from games.models.game import ACTIVE_STATUSES
 from games.selectors.access import seat_list_awaiting
 from games.services.clock import is_paused, pauses_for, seat_clock
 from games.services.forfeit import game_forfeit
+from games.services.leagues import season_advance, season_list_due
 
 log = logging.getLogger(__name__)
 
@@ -156,3 +157,16 @@ def play_stalled_bot_turns(now: datetime) -> int:
             # One broken game must not stop the other bots.
             log.exception("the bot of seat %s in game %s failed", seat.pk, seat.game_id)
     return played
+
+
+def advance_seasons(now: datetime) -> int:
+    """Begin the seasons due to begin, pair each season's next round once its games are
+    over (a forfeit may have ended the last one), finish a season after its last round."""
+    moved = 0
+    for season_id in season_list_due(now=now):
+        try:
+            while season_advance(season_id=season_id, now=now):
+                moved += 1
+        except Exception:
+            log.exception("season %s could not advance; the next sweep tries again", season_id)
+    return moved

@@ -1,6 +1,18 @@
 from .analysis import AnalysisStatus, GameAnalysis
 from .chat import ChatMessage, ChatReport
 from .claim import Claim
+from .clubs import (
+    Club,
+    ClubInvitation,
+    ClubMember,
+    ClubMessage,
+    ClubRole,
+    Follow,
+    Season,
+    SeasonBye,
+    SeasonMember,
+    SeasonStatus,
+)
 from .game import Game, GameStatus, MapChoice
 from .invitation import Invitation, InvitationStatus
 from .move import Move
@@ -17,6 +29,12 @@ __all__ = [
     "ChatMessage",
     "ChatReport",
     "Claim",
+    "Club",
+    "ClubInvitation",
+    "ClubMember",
+    "ClubMessage",
+    "ClubRole",
+    "Follow",
     "Game",
     "GameAnalysis",
     "GameStatus",
@@ -33,4 +51,8 @@ __all__ = [
     "Seat",
     "Webhook",
     "WebhookFlavour",
+    "Season",
+    "SeasonBye",
+    "SeasonMember",
+    "SeasonStatus",
 ]

@@ -81,6 +81,22 @@ class Game(models.Model):
     # A newcomer's first game, against the Beginner bot: only here does the table give hints at
     # each turn (what each kind of move does, which routes serve the player's tickets).
     first_game = models.BooleanField("a first game with hints", default=False)
+    # A club's game: only its members may join. A league's game: started by the site for
+    # one round of a season (club and season both set).
+    club = models.ForeignKey(
+        "games.Club", on_delete=models.SET_NULL, null=True, blank=True, related_name="games"
+    )
+    season = models.ForeignKey(
+        "games.Season", on_delete=models.CASCADE, null=True, blank=True, related_name="games"
+    )
+    season_round = models.PositiveSmallIntegerField(null=True, blank=True)
+    # Who may join an open game: at least this karma (percent) and this shown rating.
+    min_karma = models.PositiveSmallIntegerField(
+        null=True, blank=True, validators=[MaxValueValidator(100)]
+    )
+    min_rating = models.PositiveSmallIntegerField(null=True, blank=True)
+    # The language the table speaks (the lobby filters on it); blank: any.
+    language = models.CharField(max_length=8, choices=settings.LANGUAGES, blank=True, default="")
 
     # The finished game this one is the rematch of (one rematch per game).
     rematch_of = models.OneToOneField(

@@ -86,6 +86,21 @@ class GameFull(GameServiceError):
     default_message = gettext_lazy("This game is full.")
 
 
+class ClubNotFound(GameServiceError, Http404):
+    """The club does not exist, or it is invite-only and the user is no member of it: the
+    two answer alike, so an invite-only club is described to no stranger."""
+
+    status = 404
+    code = "not_found"
+    default_message = gettext_lazy("There is no such club, or it is not open to you.")
+
+
+class ClubFull(GameServiceError):
+    status = 409
+    code = "club_full"
+    default_message = gettext_lazy("This club is full: it has as many members as it takes.")
+
+
 class GameMovedOn(GameServiceError):
     """The post was made against an older version: a double-click, the back button, another tab."""
 

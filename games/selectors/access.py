@@ -25,14 +25,19 @@ from games import engine
 from games.models import Game, GameStatus, PrivateNote, Seat
 from games.models.game import ACTIVE_STATUSES
 from games.refusals.errors import NotAPlayer
+from games.selectors.karma import seat_with_karma
 from games.selectors.vacations import seat_with_vacation_flag
 
 
 def game_with_seats(*, queryset):
     """Games with their creator and their seats (users selected, in seat order, each saying
     whether its player has a vacation that may pause its clock) at hand."""
-    seats = seat_with_vacation_flag(seats=Seat.objects.select_related("user")).order_by("order")
-    return queryset.select_related("creator").prefetch_related(Prefetch("seats", queryset=seats))
+    seats = seat_with_karma(
+        seats=seat_with_vacation_flag(seats=Seat.objects.select_related("user"))
+    ).order_by("order")
+    return queryset.select_related("creator", "club").prefetch_related(
+        Prefetch("seats", queryset=seats)
+    )
 
 
 def _for_viewer(games, user):
@@ -42,9 +47,9 @@ def _for_viewer(games, user):
     if user is None or not user.is_authenticated:
         return game_with_seats(queryset=games)
     note = PrivateNote.objects.filter(seat_id=OuterRef("pk")).values("text")[:1]
-    seats = seat_with_vacation_flag(seats=Seat.objects.select_related("user")).annotate(
-        viewer_note=Case(When(user_id=user.pk, then=Subquery(note)), default=Value(None))
-    )
+    seats = seat_with_karma(
+        seats=seat_with_vacation_flag(seats=Seat.objects.select_related("user"))
+    ).annotate(viewer_note=Case(When(user_id=user.pk, then=Subquery(note)), default=Value(None)))
     awaiting = (
         seat_list_awaiting(user=user)
         .order_by()

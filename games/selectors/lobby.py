@@ -2,9 +2,11 @@
 
 from dataclasses import dataclass, field
 
-from games.models import Game, GameStatus
+from django.db.models import Q
+
+from games.models import Follow, Game, GameStatus
 from games.models.game import ACTIVE_STATUSES, OVER_STATUSES
-from games.selectors.access import game_with_seats, seat_get
+from games.selectors.access import game_list_open, game_with_seats, seat_get
 
 
 @dataclass
@@ -71,3 +73,53 @@ def game_first_running(*, user) -> Game | None:
         .order_by("-created_at")
         .first()
     )
+
+
+@dataclass(frozen=True)
+class LobbyFilters:
+    """What the public lobby's form narrows the open games to; None: anything."""
+
+    map_id: str | None = None
+    seats: int | None = None
+    turn_seconds: int | None = None
+    language: str | None = None
+    # The games a player of this rating / karma may join: their minimum asks no more.
+    rating: int | None = None
+    karma: int | None = None
+    club_id: int | None = None
+
+
+def game_list_open_filtered(*, filters: LobbyFilters):
+    """The public open games (game_list_open) the filters let through."""
+    games = game_list_open()
+    if filters.map_id:
+        games = games.filter(map_id=filters.map_id)
+    if filters.seats:
+        games = games.filter(max_players=filters.seats)
+    if filters.turn_seconds:
+        games = games.filter(turn_seconds=filters.turn_seconds)
+    if filters.language:
+        games = games.filter(language=filters.language)
+    if filters.rating is not None:
+        games = games.filter(Q(min_rating__isnull=True) | Q(min_rating__lte=filters.rating))
+    if filters.karma is not None:
+        games = games.filter(Q(min_karma__isnull=True) | Q(min_karma__lte=filters.karma))
+    if filters.club_id:
+        games = games.filter(club_id=filters.club_id)
+    return games
+
+
+def game_list_followed(*, user, limit: int = 20) -> list[Game]:
+    """Games of the players the user follows that the user may see: public ones open or
+    under way, newest first (the user's own games are in My games)."""
+    if not user.is_authenticated:
+        return []
+    followed = Follow.objects.filter(follower=user).values("followed_id")
+    games = (
+        Game.objects.filter(seats__user_id__in=followed, is_private=False)
+        .filter(status__in=(GameStatus.OPEN, *ACTIVE_STATUSES))
+        .exclude(seats__user=user)
+        .distinct()
+        .order_by("-created_at")[:limit]
+    )
+    return list(game_with_seats(queryset=Game.objects.filter(pk__in=[g.pk for g in games])))

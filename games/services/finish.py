@@ -1,10 +1,15 @@
 """The end of a game: final scores and places, ratings and result mail, in one transaction."""
 
 from datetime import datetime
+from functools import partial
+
+from django.db import transaction
 
 from games.mail import notify
 from games.models import Game, GameStatus, Seat
 from games.ratings.record import record_game_ratings
+
+from .leagues import season_after_game
 
 
 def game_finish(*, game: Game, seats: list[Seat], final: dict, now: datetime) -> None:
@@ -23,6 +28,13 @@ def game_finish(*, game: Game, seats: list[Seat], final: dict, now: datetime) ->
     if game.rated:
         record_game_ratings(game)
     notify.on_game_over(game)
+    _season_round_may_end(game)
+
+
+def _season_round_may_end(game: Game) -> None:
+    """A league's game ended: once committed, its round may be over (the next paired)."""
+    if game.season_id is not None:
+        transaction.on_commit(partial(season_after_game, game_id=game.pk))
 
 
 def game_abort(*, game: Game, seats: list[Seat], now: datetime) -> None:
@@ -36,3 +48,4 @@ def game_abort(*, game: Game, seats: list[Seat], now: datetime) -> None:
     game.deadline = None
     game.save(update_fields=["status", "finished_at", "deadline"])
     notify.on_game_over(game)
+    _season_round_may_end(game)

@@ -16,6 +16,7 @@ Decisions:
 import random
 import secrets
 
+from django.conf import settings as site_settings
 from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
@@ -24,14 +25,16 @@ from django.utils.translation import gettext as _
 from games import engine
 from games.live.versions import forget_versions_on_commit
 from games.mail import notify
-from games.models import Game, GameStatus, MapChoice, Seat
+from games.models import ClubMember, Game, GameStatus, MapChoice, Rating, Seat
 from games.models.game import (
     BANK_CHOICES,
     DEFAULT_TURN_SECONDS,
     MAX_TURN_SECONDS,
     MIN_TURN_SECONDS,
 )
+from games.ratings.model import DEFAULT_SKILL
 from games.refusals.errors import GameFull, GameNotActive, InvalidSettings, NotAllowed, NotAPlayer
+from games.selectors.karma import karma_get
 from games.services.events import position_announce
 from games.words.seat_colors import first_free_color
 
@@ -40,6 +43,8 @@ from .locking import game_lock
 
 MIN_PLAYERS = engine.MIN_PLAYERS
 MAX_PLAYERS = engine.MAX_PLAYERS
+# The highest minimum rating a game may ask for (a strong player shows about 1,500).
+MAX_MIN_RATING = 3000
 
 
 def enough_to_start(seat_count: int) -> bool:
@@ -72,8 +77,16 @@ def game_create_locked(
     bank_seconds: int = 0,
     allow_vacations: bool = True,
     bot_takeover: bool = False,
+    club=None,
+    min_karma: int | None = None,
+    min_rating: int | None = None,
+    language: str = "",
+    season=None,
+    season_round: int | None = None,
 ) -> Game:
-    """game_create inside the caller's transaction."""
+    """game_create inside the caller's transaction. `club`: a club's game, which only its
+    members may join (private when the club is invite-only); `min_karma` (percent) and
+    `min_rating` (shown, on the game's map): who may join; `language`: the table's."""
     if map_id not in MapChoice.values:
         raise InvalidSettings(_("Choose one of the maps on offer."))
     if not MIN_PLAYERS <= int(max_players) <= MAX_PLAYERS:
@@ -85,6 +98,18 @@ def game_create_locked(
         raise InvalidSettings(_("The time per move is between one hour and seven days."))
     if int(bank_seconds) not in BANK_CHOICES:
         raise InvalidSettings(_("Choose a time bank among those on offer."))
+    if min_karma is not None and not 0 <= int(min_karma) <= 100:
+        raise InvalidSettings(_("The minimum karma is a share between 0 and 100 per cent."))
+    if min_rating is not None and not 0 <= int(min_rating) <= MAX_MIN_RATING:
+        raise InvalidSettings(
+            _("The minimum rating is between 0 and %(most)d.") % {"most": MAX_MIN_RATING}
+        )
+    if language and language not in dict(site_settings.LANGUAGES):
+        raise InvalidSettings(_("Choose one of the languages on offer."))
+    if club is not None:
+        if not ClubMember.objects.filter(club=club, user=creator).exists():
+            raise NotAllowed(_("Only the club's members can create its games."))
+        is_private = is_private or club.invite_only
     game = Game.objects.create(
         map_id=map_id,
         creator=creator,
@@ -95,6 +120,12 @@ def game_create_locked(
         bank_seconds=int(bank_seconds),
         allow_vacations=bool(allow_vacations),
         bot_takeover=bool(bot_takeover),
+        club=club,
+        season=season,
+        season_round=season_round,
+        min_karma=None if min_karma is None else int(min_karma),
+        min_rating=None if min_rating is None else int(min_rating),
+        language=language or "",
     )
     Seat.objects.create(game=game, user=creator, order=0, color=first_free_color(set()))
     return game
@@ -118,14 +149,25 @@ def game_join_locked(*, locked: Game, user, invite_token: str | None = None) -> 
     if mine is not None:
         mine.game = locked
         return mine
-    if locked.is_private and not (
-        invite_token and secrets.compare_digest(str(invite_token), locked.invite_token)
+    member = (
+        locked.club_id is not None
+        and ClubMember.objects.filter(club_id=locked.club_id, user=user).exists()
+    )
+    if (
+        locked.is_private
+        and not member
+        and not (invite_token and secrets.compare_digest(str(invite_token), locked.invite_token))
     ):
         raise NotAPlayer()
     if locked.status != GameStatus.OPEN:
         raise GameNotActive(_("This game has already started."))
+    if locked.season_id is not None:
+        raise NotAllowed(_("A league's games are seated by the site: no one else may join."))
+    if locked.club_id is not None and not member:
+        raise NotAllowed(_("Only the club's members can join this game."))
     if len(seats) >= locked.max_players:
         raise GameFull()
+    game_requirements_check(game=locked, user=user)
     seat = Seat.objects.create(
         game=locked,
         user=user,
@@ -137,6 +179,32 @@ def game_join_locked(*, locked: Game, user, invite_token: str | None = None) -> 
     else:
         game_bump_locked(game=locked)
     return seat
+
+
+def game_requirements_check(*, game: Game, user) -> None:
+    """Refuse a player below the game's minimum karma or rating. A player with no finished
+    game yet has no karma to hold against them, and is let in."""
+    if game.min_karma:
+        karma = karma_get(user=user).percent
+        if karma is not None and karma < game.min_karma:
+            raise NotAllowed(
+                _(
+                    "This game asks for a karma of at least %(least)d%%; yours is "
+                    "%(yours)d%% (the share of your last games you played to the end)."
+                )
+                % {"least": game.min_karma, "yours": karma}
+            )
+    if game.min_rating:
+        rating = Rating.objects.filter(user=user, board=game.map_id).first()
+        shown = round(rating.shown if rating else DEFAULT_SKILL.shown)
+        if shown < game.min_rating:
+            raise NotAllowed(
+                _(
+                    "This game asks for a rating of at least %(least)d on its map; "
+                    "yours is %(yours)d."
+                )
+                % {"least": game.min_rating, "yours": shown}
+            )
 
 
 def game_leave(*, game_id, user) -> Game | None:

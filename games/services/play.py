@@ -14,6 +14,7 @@ from games.live.versions import forget_versions_on_commit
 from games.models import Game, GameStatus, Move, Seat
 from games.models.game import ACTIVE_STATUSES
 from games.refusals.errors import BadAction, GameMovedOn, GameNotActive, NotAllowed, NotAPlayer
+from games.selectors.karma import seat_with_karma
 from games.selectors.log import PAGE_LOG_MOVES, move_remember
 from games.selectors.vacations import seat_with_vacation_flag
 from games.words.refusals import refusal_sentence
@@ -85,7 +86,9 @@ def _seats_for_move(game_id: int, user):
     """The seats a move reads with the game's lock: users and profiles, whether a vacation
     may pause a clock and, for a user, how many of their other games await their move (read
     in the same statement, so the header after the move costs no query of its own)."""
-    seats = seat_with_vacation_flag(seats=Seat.objects.select_related("user", "user__profile"))
+    seats = seat_with_karma(
+        seats=seat_with_vacation_flag(seats=Seat.objects.select_related("user", "user__profile"))
+    )
     if user is None or not user.is_authenticated:
         return seats
     elsewhere = RawSQL(

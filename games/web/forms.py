@@ -1,6 +1,7 @@
 """Lobby forms: they only parse what the player chose; the services decide what is allowed."""
 
 from django import forms
+from django.conf import settings
 from django.utils.functional import lazy
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
@@ -84,6 +85,47 @@ class GameCreateForm(forms.Form):
         max_length=200,
         help_text=_("Separated by commas or spaces. They get a mail and see it in My games."),
     )
+    language = forms.ChoiceField(
+        label=_("Language at the table"),
+        choices=[("", _("Any")), *settings.LANGUAGES],
+        required=False,
+    )
+    min_karma = forms.IntegerField(
+        label=_("Minimum karma to join (%)"),
+        required=False,
+        min_value=0,
+        max_value=100,
+        help_text=_("The share of their last 50 finished games a player played to the end."),
+    )
+    min_rating = forms.IntegerField(
+        label=_("Minimum rating to join"),
+        required=False,
+        min_value=0,
+        max_value=3000,
+        help_text=_("On the game's map; a newcomer has 1000."),
+    )
+    club = forms.TypedChoiceField(
+        label=_("Club"),
+        choices=[("", _("None: open to everyone"))],
+        coerce=int,
+        empty_value=None,
+        required=False,
+        help_text=_("A club's game: only its members may join."),
+    )
+
+    def __init__(self, *args, clubs=(), **kwargs):
+        super().__init__(*args, **kwargs)
+        self.clubs = {club.pk: club for club in clubs}
+        self.fields["club"].choices = [
+            ("", _("None: open to everyone")),
+            *((club.pk, club.name) for club in clubs),
+        ]
+        if not clubs:
+            del self.fields["club"]
+
+    def clean_club(self):
+        pk = self.cleaned_data.get("club")
+        return self.clubs.get(pk) if pk is not None else None
 
 
 def takeover_choice(choice: str, max_players: int) -> bool:
@@ -153,3 +195,49 @@ class ScenarioStartForm(forms.Form):
     def usernames(self) -> list[str]:
         raw = self.cleaned_data.get("players") or ""
         return [name.strip() for name in raw.split(",") if name.strip()]
+
+
+class LobbyFilterForm(forms.Form):
+    """The public lobby's filters (GET): every field may be left empty."""
+
+    map_id = forms.ChoiceField(
+        label=_("Map"), choices=[("", _("Any")), *MapChoice.choices], required=False
+    )
+    seats = forms.TypedChoiceField(
+        label=_("Seats"),
+        choices=[("", _("Any")), *SEAT_CHOICES],
+        coerce=int,
+        required=False,
+        empty_value=None,
+    )
+    turn_seconds = forms.TypedChoiceField(
+        label=_("Time per move"),
+        choices=[("", _("Any")), *TURN_TIME_CHOICES],
+        coerce=int,
+        required=False,
+        empty_value=None,
+    )
+    language = forms.ChoiceField(
+        label=_("Language"), choices=[("", _("Any")), *settings.LANGUAGES], required=False
+    )
+    rating = forms.IntegerField(
+        label=_("Open to a rating of"),
+        required=False,
+        min_value=0,
+        max_value=3000,
+        help_text=_("Games whose minimum rating is no higher."),
+    )
+    karma = forms.IntegerField(
+        label=_("Open to a karma of (%)"),
+        required=False,
+        min_value=0,
+        max_value=100,
+        help_text=_("Games whose minimum karma is no higher."),
+    )
+    club = forms.TypedChoiceField(
+        label=_("Club"), choices=[("", _("Any"))], coerce=int, required=False, empty_value=None
+    )
+
+    def __init__(self, *args, clubs=(), **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["club"].choices = [("", _("Any")), *((c.pk, c.name) for c in clubs)]

@@ -67,6 +67,11 @@ class Seat(serializers.Serializer):
     card_count = serializers.IntegerField(allow_null=True)
     ticket_count = serializers.IntegerField(allow_null=True)
     place = serializers.IntegerField(allow_null=True, help_text="Final place, once finished.")
+    karma = serializers.IntegerField(
+        allow_null=True,
+        help_text="The player's karma: percent of their last 50 finished games played to "
+        "the end; null for a bot or a player with none yet.",
+    )
 
 
 class GameDetail(GameSummary):

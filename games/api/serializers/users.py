@@ -2,6 +2,8 @@
 
 from rest_framework import serializers
 
+from .clubs import Karma
+
 
 class BoardRating(serializers.Serializer):
     board = serializers.CharField()
@@ -30,6 +32,7 @@ class PublicProfile(serializers.Serializer):
     wins = serializers.IntegerField(help_text="Among those.")
     ratings = BoardRating(many=True)
     rating_history = RatingPoint(many=True, help_text="Oldest first.")
+    karma = Karma(help_text="Reliability over the last 50 finished games.")
 
 
 class Me(serializers.Serializer):

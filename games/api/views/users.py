@@ -11,6 +11,7 @@ from games.api.serializers.users import PublicProfile
 from games.models import RatingChange
 from games.ratings.selectors import board_ratings, profile_stats
 from games.selectors.access import game_open_filter
+from games.selectors.karma import karma_get
 from games.selectors.player_statistics import player_statistics
 
 from .base import ApiView
@@ -36,6 +37,11 @@ def _history(user, viewer) -> list[dict]:
         }
         for change in changes
     ]
+
+
+def _karma(user) -> dict:
+    karma = karma_get(user=user)
+    return {"percent": karma.percent, "games": karma.games, "kept": karma.kept}
 
 
 class UserProfileView(ApiView):
@@ -72,6 +78,7 @@ class UserProfileView(ApiView):
                 for r in board_ratings(user)
             ],
             "rating_history": _history(user, request.user),
+            "karma": _karma(user),
         }
         return Response(PublicProfile(data).data)
 

@@ -13,9 +13,18 @@ from accounts.selectors import vacation_away_until
 from games.models import BotLevel, Game, GameStatus, MapChoice
 from games.models.seat import bot_label
 from games.refusals.errors import GameServiceError, NotAPlayer
-from games.selectors.access import game_list_open, game_with_seats, seat_get
+from games.selectors.access import game_with_seats, seat_get
+from games.selectors.clubs import club_list_mine, club_list_visible
 from games.selectors.invitations import invitation_list_pending
-from games.selectors.lobby import game_first_running, game_list_mine, user_is_newcomer
+from games.selectors.karma import seat_karma
+from games.selectors.lobby import (
+    LobbyFilters,
+    game_first_running,
+    game_list_followed,
+    game_list_mine,
+    game_list_open_filtered,
+    user_is_newcomer,
+)
 from games.services.bots import game_add_bot, game_against_bots, game_first
 from games.services.invitations import (
     game_create_inviting,
@@ -34,6 +43,7 @@ from games.svg.palette import colour_class, player_css
 from games.web.forms import (
     AddBotForm,
     GameCreateForm,
+    LobbyFilterForm,
     PlayBotsForm,
     takeover_choice,
     turn_time_label,
@@ -47,7 +57,7 @@ def game_page_path(game: Game) -> str:
 
 
 def _dress(request, games):
-    """Add what the lobby templates show: links, labels, seat colours as CSS."""
+    """Add what the lobby templates show: links, labels, seat colours as CSS, karma."""
     for game in games:
         game.href = game_page_path(game)
         game.turn_label = turn_time_label(game.turn_seconds)
@@ -62,6 +72,9 @@ def _dress(request, games):
             seat.css = player_css(seat.color)
             seat.colour_class = colour_class(seat.color)
             seat.color_name = color_name(seat.color)
+            karma = seat_karma(seat=seat)
+            seat.karma = karma.percent if karma else None
+            seat.shows_karma = karma is not None
     return games
 
 
@@ -77,10 +90,29 @@ def _first_game_offer(request) -> dict:
     }
 
 
+def _filters(request) -> tuple[LobbyFilterForm, LobbyFilters]:
+    form = LobbyFilterForm(request.GET or None, clubs=list(club_list_visible(user=request.user)))
+    if not request.GET or not form.is_valid():
+        return form, LobbyFilters()
+    data = form.cleaned_data
+    return form, LobbyFilters(
+        map_id=data["map_id"] or None,
+        seats=data["seats"],
+        turn_seconds=data["turn_seconds"],
+        language=data["language"] or None,
+        rating=data["rating"],
+        karma=data["karma"],
+        club_id=data["club"],
+    )
+
+
 def _lobby_page(request, form, status=200, bots_form=None):
     mine = game_list_mine(user=request.user).waiting
     mine_ids = {game.pk for game in mine}
-    others = [game for game in game_list_open() if game.pk not in mine_ids]
+    filter_form, filters = _filters(request)
+    listed = game_list_open_filtered(filters=filters)
+    others = [game for game in listed if game.pk not in mine_ids]
+    followed = [g for g in game_list_followed(user=request.user) if g.pk not in mine_ids]
     return render(
         request,
         "games/lobby/lobby.html",
@@ -90,6 +122,9 @@ def _lobby_page(request, form, status=200, bots_form=None):
             "bot_levels": BotLevel.choices,
             "bot_names": [(level, bot_label(level)) for level in BotLevel.values],
             "open_games": _dress(request, others),
+            "filter_form": filter_form,
+            "filtered": filters != LobbyFilters(),
+            "followed_games": _dress(request, followed),
             "my_open_games": _dress(request, mine),
             **_first_game_offer(request),
         },
@@ -97,9 +132,18 @@ def _lobby_page(request, form, status=200, bots_form=None):
     )
 
 
+def _game_form(request, data=None):
+    clubs = list(club_list_mine(user=request.user))
+    form = GameCreateForm(data, clubs=clubs)
+    club = request.GET.get("club")
+    if data is None and club and club.isdigit() and int(club) in form.clubs:
+        form.initial["club"] = int(club)
+    return form
+
+
 @require_GET
 def lobby(request):
-    return _lobby_page(request, GameCreateForm())
+    return _lobby_page(request, _game_form(request))
 
 
 @require_http_methods(["GET", "POST"])
@@ -107,7 +151,7 @@ def lobby(request):
 def create(request):
     if request.method == "GET":  # a bookmark or a typed address: the lobby's form
         return redirect(reverse("lobby") + "#new-game")
-    form = GameCreateForm(request.POST)
+    form = _game_form(request, request.POST)
     if not form.is_valid():
         return _lobby_page(request, form, status=400)
     settings = dict(form.cleaned_data)
@@ -131,12 +175,12 @@ def play_bots(request):
     """Play against bots: the game starts at once, and the player goes to its page."""
     form = PlayBotsForm(request.POST)
     if not form.is_valid():
-        return _lobby_page(request, GameCreateForm(), status=400, bots_form=form)
+        return _lobby_page(request, _game_form(request), status=400, bots_form=form)
     try:
         game = game_against_bots(creator=request.user, **form.cleaned_data)
     except GameServiceError as exc:
         form.add_error(None, exc.message)
-        return _lobby_page(request, GameCreateForm(), status=exc.status, bots_form=form)
+        return _lobby_page(request, _game_form(request), status=exc.status, bots_form=form)
     return redirect(game_page_path(game))
 
 

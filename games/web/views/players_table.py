@@ -8,6 +8,7 @@ from datetime import timedelta
 from django.utils import timezone
 
 from games.engine import Phase
+from games.selectors.karma import seat_karma
 from games.services.clock import seat_clock
 from games.services.extra_time import extra_time_allowed
 from games.svg.palette import colour_class, player_css, player_initials
@@ -41,6 +42,7 @@ def player_rows(table: Table) -> list[dict]:
                 # A seat a bot took over plays on: not "out" at the table.
                 "forfeited": (info.get("forfeited") or seat.forfeited) and not seat.taken_over,
                 "seat": seat,
+                "karma": seat_karma(seat=seat),
                 "score": final[pid]["total"] if pid in final else info["score"],
                 "trains": info["trains"],
                 "cards": info["card_count"],
