@@ -57,8 +57,10 @@ def test_the_club_page_and_the_standings_at_both_sizes(chromium, live_server):
 
     for size, context in SIZES.items():
         page = log_in(chromium, live_server, "ann", context=context)
-        errors = []
-        page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+        errors: list[str] = []
+        page.on(
+            "console", lambda m, seen=errors: seen.append(m.text) if m.type == "error" else None
+        )
         page.goto(f"{live_server.url}/clubs/{club.pk}/")
         expect(page.locator("h1")).to_have_text("Slow Trains Society")
         members = page.locator(".members li")
