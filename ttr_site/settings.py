@@ -337,6 +337,11 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
+    # Several resources have a "status": each set of choices gets its own name in the schema.
+    "ENUM_NAME_OVERRIDES": {
+        "GameStatusEnum": "games.models.game.GameStatus.values",
+        "SeasonStatusEnum": "games.models.clubs.SeasonStatus.values",
+    },
     # Every operation documents the refusals that come before any view (games/api/docs.py).
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
