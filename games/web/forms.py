@@ -239,5 +239,8 @@ class LobbyFilterForm(forms.Form):
     )
 
     def __init__(self, *args, clubs=(), **kwargs):
+        # The lobby also holds the new-game form, whose fields share these names: the filters'
+        # ids are their own, so each label names its own field.
+        kwargs.setdefault("auto_id", "filter_%s")
         super().__init__(*args, **kwargs)
         self.fields["club"].choices = [("", _("Any")), *((c.pk, c.name) for c in clubs)]

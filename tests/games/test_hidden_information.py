@@ -32,6 +32,28 @@ pytestmark = [pytest.mark.django_db, pytest.mark.slow]
 # Addresses that show nothing of any game (the entrance and account pages, the settings'
 # own forms, the API's documentation, the site's plumbing); every other address is asked.
 NOTHING_OF_A_GAME = {
+    # Clubs and seasons list their games by number and players only, never a hand; what an
+    # invite-only club describes to a stranger is asked by tests/clubs/test_clubs_hardening.py.
+    "clubs",
+    "club_new",
+    "club_detail",
+    "club_chat",
+    "club_invite",
+    "club_join",
+    "club_link",
+    "club_leave",
+    "club_decline",
+    "club_member",
+    "season_new",
+    "season_detail",
+    "season_action",
+    "follow",
+    "unfollow",
+    "api-clubs",
+    "api-club",
+    "api-club-join",
+    "api-club-leave",
+    "api-season",
     "admin/",  # the admin's index: staff only, and it sends everyone else to the login
     "index",
     "healthz",
