@@ -7,6 +7,7 @@ from games import bots, engine
 from games.models import Game, GameStatus
 from games.models.game import ACTIVE_STATUSES
 from games.services.clubs import club_create, club_join
+from games.services.leagues import season_create, season_enter, season_start
 from games.services.play import game_play
 
 
@@ -15,6 +16,24 @@ def club_of(owner, *others, invite_only=False, **settings):
     for user in others:
         club_join(club_id=club.pk, user=user, token=club.invite_token)
     return club
+
+
+def season_begun(club, owner, *entrants, name: str, rounds: int = 1):
+    """A season of 2-player USA tables that the owner created and began with these entrants."""
+    season = season_create(
+        club_id=club.pk,
+        user=owner,
+        name=name,
+        maps=["usa"],
+        table_size=2,
+        turn_seconds=86400,
+        rounds=rounds,
+        starts_at=timezone.now(),
+    )
+    for user in entrants:
+        season_enter(season_id=season.pk, user=user)
+    season_start(season_id=season.pk, user=owner)
+    return season
 
 
 def members(*names):
@@ -51,4 +70,11 @@ def now():
     return timezone.now()
 
 
-__all__ = ["GameStatus", "active_season_games", "bot_plays_to_the_end", "club_of", "members"]
+__all__ = [
+    "GameStatus",
+    "active_season_games",
+    "bot_plays_to_the_end",
+    "club_of",
+    "members",
+    "season_begun",
+]

@@ -3,13 +3,11 @@
 import json
 
 import pytest
-from club_steps import club_of
+from club_steps import club_of, season_begun
 from django.test import Client
-from django.utils import timezone
 from game_steps import make_users, started_game
 
 from games.services.clubs import club_create
-from games.services.leagues import season_create, season_enter, season_start
 
 pytestmark = pytest.mark.django_db
 
@@ -25,19 +23,7 @@ def test_clubs_seasons_standings_and_karma_in_the_api():
     ann, bob, eve = make_users("ann", "bob", "eve")
     club = club_of(ann, bob)
     hidden = club_create(creator=ann, name="Hidden", invite_only=True, description="secret")
-    season = season_create(
-        club_id=club.pk,
-        user=ann,
-        name="Spring",
-        maps=["usa"],
-        table_size=2,
-        turn_seconds=86400,
-        rounds=1,
-        starts_at=timezone.now(),
-    )
-    for user in (ann, bob):
-        season_enter(season_id=season.pk, user=user)
-    season_start(season_id=season.pk, user=ann)
+    season = season_begun(club, ann, ann, bob, name="Spring")
 
     listed = api(eve).get("/api/v1/clubs/").json()
     assert [c["name"] for c in listed] == ["ann's club"]

@@ -6,7 +6,7 @@ them. Bad input to the club services is refused with a sentence and changes noth
 from datetime import timedelta
 
 import pytest
-from club_steps import bot_plays_to_the_end, club_of
+from club_steps import bot_plays_to_the_end, club_of, season_begun
 from django.test import Client
 from django.utils import timezone
 from game_steps import make_users
@@ -19,7 +19,7 @@ from games.services.clubs import (
     club_invite,
     club_member_set_role,
 )
-from games.services.leagues import season_advance, season_create, season_enter, season_start
+from games.services.leagues import season_advance, season_create, season_enter
 from games.services.lobby import game_create
 
 pytestmark = pytest.mark.django_db
@@ -43,19 +43,7 @@ def hidden(django_capture_on_commit_callbacks):
     Club.objects.filter(pk=club.pk).update(name=SECRET, description="the tunnel code")
     club.refresh_from_db()
     club_chat_post(club_id=club.pk, user=ann, text="meet at the depot")
-    season = season_create(
-        club_id=club.pk,
-        user=ann,
-        name="Hush season",
-        maps=["usa"],
-        table_size=2,
-        turn_seconds=86400,
-        rounds=1,
-        starts_at=timezone.now(),
-    )
-    for user in (ann, bob):
-        season_enter(season_id=season.pk, user=user)
-    season_start(season_id=season.pk, user=ann)
+    season = season_begun(club, ann, ann, bob, name="Hush season")
     with django_capture_on_commit_callbacks(execute=True):
         bot_plays_to_the_end(Game.objects.get(season=season))
     season.refresh_from_db()
