@@ -83,12 +83,16 @@ def test_at_fit_every_tap_on_a_claimable_route_lands_with_a_tip_open_before_it(
         if overlaps(tip.bounding_box(), board):
             covering.append(opener)
         x, y = route_midpoint(page, route)
-        page.touchscreen.tap(x, y)
         try:
+            # A tap that lands asks the server for the route's panel: the test waits for that
+            # answer (CI's server may be slow to give it), then for the panel it shows.
+            asked = f"/route/{route}/"
+            with page.expect_response(lambda r, asked=asked: asked in r.url, timeout=30_000):
+                page.touchscreen.tap(x, y)
             page.wait_for_function(
                 "r => document.querySelector('#action-panel input[name=route]')?.value === r",
                 arg=route,
-                timeout=10_000,  # the panel comes from the server, which CI keeps busy
+                timeout=10_000,
             )
         except PlaywrightTimeout:
             missed.append((route, opener))

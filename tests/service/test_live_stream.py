@@ -15,7 +15,8 @@ from games.services.chat import chat_post
 from games.services.extra_time import game_give_time
 from games.services.play import game_play
 
-pytestmark = [pytest.mark.django_db(transaction=True)]
+# They start the stream server and the web server, as the other tests of this folder do.
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.serial]
 
 
 def stream_path(game, user) -> str:
