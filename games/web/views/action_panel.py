@@ -76,7 +76,7 @@ def choose_panel(
         return base, _cannot_open(table, requested, route_id)
     panel = {"name": requested, "options": payment_options(payments)}
     if requested == "route":
-        panel["route"] = route_info(table, route_id)
+        panel["route"] = route_info(table.game_map, route_id)
     else:
         panel.update(_station_fields(table, city))
     return panel, None
@@ -99,7 +99,7 @@ def _cannot_open(table: Table, requested: str, route_id: str | None) -> str:
     """Why the route or the station the viewer asked for cannot be opened now."""
     if requested == "station":
         return _("You cannot build a station now.")
-    name = route_info(table, route_id)["name"]
+    name = route_info(table.game_map, route_id)["name"]
     why = table.claim_refusal(route_id)
     if why:
         return _("You cannot claim %(route)s now. %(reason)s") % {"route": name, "reason": why}

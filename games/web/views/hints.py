@@ -11,19 +11,12 @@ from __future__ import annotations
 
 from games.engine import ActionType, PendingKind, Phase
 
+from .route_facts import route_info
+from .ticket_lines import ticket_name
+
 
 def _route(game_map, route_id: str, claimable: set[str]) -> dict:
-    route = game_map.routes[route_id]
-    cities = game_map.cities
-    return {
-        "id": route_id,
-        "name": f"{cities[route.a].name} – {cities[route.b].name}",
-        "length": route.length,
-        "color": route.color,
-        "is_tunnel": route.tunnel,
-        "locomotives": route.locomotives,
-        "claimable": route_id in claimable,
-    }
+    return {**route_info(game_map, route_id), "claimable": route_id in claimable}
 
 
 def first_game_hints(view: dict, viewer: str, game_map) -> dict | None:
@@ -47,14 +40,13 @@ def first_game_hints(view: dict, viewer: str, game_map) -> dict | None:
     else:
         return None
     missing = mine.get("ticket_missing") or {}
-    cities = game_map.cities
 
     def ticket_entry(ticket_id: str) -> dict:
         ticket = game_map.tickets[ticket_id]
         routes = [_route(game_map, r, claimable) for r in missing.get(ticket_id, ())]
         return {
             "id": ticket_id,
-            "name": f"{cities[ticket.a].name} – {cities[ticket.b].name}",
+            "name": ticket_name(game_map, ticket_id),
             "points": ticket.points,
             # Joined already: the view lists missing links only for tickets not joined yet.
             "done": ticket_id not in missing,

@@ -48,9 +48,10 @@ def payment_options(payments: list[dict]) -> list[dict]:
     ]
 
 
-def route_info(table: Table, route_id: str) -> dict:
-    route = table.game_map.routes[route_id]
-    cities = table.game_map.cities
+def route_info(game_map, route_id: str) -> dict:
+    """A route's facts as the pages show them (its cities' names, length, colour, kind)."""
+    route = game_map.routes[route_id]
+    cities = game_map.cities
     return {
         "id": route.id,
         "name": f"{cities[route.a].name} – {cities[route.b].name}",
@@ -59,7 +60,7 @@ def route_info(table: Table, route_id: str) -> dict:
         "is_tunnel": route.tunnel,
         "tunnel_reveal": TUNNEL_REVEAL,
         "locomotives": route.locomotives,  # a ferry's
-        "points": table.game_map.route_points(route.length),
+        "points": game_map.route_points(route.length),
     }
 
 
@@ -69,7 +70,7 @@ def claimable_list(table: Table) -> list[dict]:
     href = route_link(game_id)
     rows = []
     for route_id, ways in table.claims.items():
-        info = route_info(table, route_id)
+        info = route_info(table.game_map, route_id)
         # Only the first three ways to pay are worded.
         labels = [payment_label(cards) for cards in ways[:3]]
         shown = ", ".join(labels)

@@ -66,11 +66,11 @@ def score_sheet(table: Table) -> dict | None:
                     "colour_class": colour_class(seat.color),
                     "routes": result["routes"],
                     "completed": [
-                        {"name": ticket_name(table, t), "points": game_map.tickets[t].points}
+                        {"name": ticket_name(game_map, t), "points": game_map.tickets[t].points}
                         for t in result.get("completed", [])
                     ],
                     "failed": [
-                        {"name": ticket_name(table, t), "points": -game_map.tickets[t].points}
+                        {"name": ticket_name(game_map, t), "points": -game_map.tickets[t].points}
                         for t in result.get("failed", [])
                     ],
                     "tickets": result["tickets"],

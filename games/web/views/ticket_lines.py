@@ -8,9 +8,9 @@ from games.svg import ticket_svg
 from .table import Table
 
 
-def ticket_name(table: Table, ticket_id: str) -> str:
-    ticket = table.game_map.tickets[ticket_id]
-    cities = table.game_map.cities
+def ticket_name(game_map, ticket_id: str) -> str:
+    ticket = game_map.tickets[ticket_id]
+    cities = game_map.cities
     return f"{cities[ticket.a].name} – {cities[ticket.b].name}"
 
 
@@ -20,7 +20,7 @@ def ticket_card(table: Table, ticket_id: str, *, done: bool | None, picture: boo
     ticket = table.game_map.tickets[ticket_id]
     return {
         "id": ticket_id,
-        "name": ticket_name(table, ticket_id),
+        "name": ticket_name(table.game_map, ticket_id),
         "points": ticket.points,
         "long": ticket.long,
         "done": done,

@@ -13,7 +13,7 @@ from .table import Table
 def tunnel_panel(table: Table, pending: dict) -> dict:
     return {
         "name": "tunnel_cost",
-        "route": route_info(table, pending["route"]),
+        "route": route_info(table.game_map, pending["route"]),
         # The cards already laid: out of the hand, on the table until paid or declined.
         "laid": [card_svg(color, count=n) for color, n in (pending.get("laid") or {}).items()],
         "laid_label": payment_label(pending.get("laid") or {}),

@@ -31,7 +31,7 @@ def turn_info(table: Table) -> dict:
         # Everyone sees what the tunnel turned up while its player decides.
         info["tunnel"] = {
             "player": table.names.get(pending.get("player")),
-            "route": route_info(table, pending["route"])["name"],
+            "route": route_info(table.game_map, pending["route"])["name"],
             "cards": turned_up(list(pending.get("revealed") or [])),
             "extra": pending.get("extra", 0),
         }
