@@ -22,7 +22,7 @@ log = logging.getLogger(__name__)
 RETRY_AFTER = 5.0  # seconds
 TIMEOUT = 0.25  # seconds, to connect and to publish
 
-_client: redis.Redis | None = None
+_clients: dict[str, redis.Redis] = {}  # one per Redis URL the settings have named
 _down_until = 0.0
 _lock = threading.Lock()
 
@@ -32,14 +32,17 @@ def news_channel() -> str:
 
 
 def _redis() -> redis.Redis:
-    global _client
-    if _client is None:
+    # Keyed by the URL the settings name now, so a client is never kept for a Redis the
+    # settings no longer point at.
+    url = settings.REDIS_URL
+    client = _clients.get(url)
+    if client is None:
         with _lock:
-            if _client is None:
-                _client = redis.Redis.from_url(
-                    settings.REDIS_URL, socket_connect_timeout=TIMEOUT, socket_timeout=TIMEOUT
-                )
-    return _client
+            client = _clients.setdefault(
+                url,
+                redis.Redis.from_url(url, socket_connect_timeout=TIMEOUT, socket_timeout=TIMEOUT),
+            )
+    return client
 
 
 def news_publish(game_id: int) -> bool:

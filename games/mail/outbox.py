@@ -33,7 +33,7 @@ from .queue import queue_send
 YOUR_TURN_GRACE = timedelta(seconds=float(os.environ.get("YOUR_TURN_GRACE_SECONDS", "240")))
 # A chat message is passed on only to a reader who has not had the table on screen since,
 # and waits as a your-turn mail does.
-GRACE = {Kind.YOUR_TURN: YOUR_TURN_GRACE, Kind.CHAT: YOUR_TURN_GRACE}
+WAITS_ITS_GRACE = {Kind.YOUR_TURN, Kind.CHAT}
 
 
 def record(*, user, game, kind: str, key: str, nothing_to_say: bool = False) -> Notification:
@@ -47,7 +47,7 @@ def record(*, user, game, kind: str, key: str, nothing_to_say: bool = False) -> 
     # A row no channel wants is decided at once; which devices and webhooks get it is read
     # when it is sent (games.mail.send), not on the move's path.
     skipped = nothing_to_say or not (mailed or wants_elsewhere(profile, kind))
-    not_before = timezone.now() + GRACE[kind] if kind in GRACE else None
+    not_before = timezone.now() + YOUR_TURN_GRACE if kind in WAITS_ITS_GRACE else None
     if not_before is not None:
         # Sent later by the sweep, never queued here: one INSERT that leaves a row already
         # recorded for this key as it is (no savepoint, no read first).
