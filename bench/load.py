@@ -13,9 +13,10 @@ and threads, DEBUG off, Redis: database 14 of REDIS_URL's server). Then, in one 
   the API for its legal actions and posts one (htmx and API in turn); the others watch,
   first by polling the version and, when it moved, fetching the page's fragments (at once,
   not every 3 s), then by holding the page's event stream (the stream server, uvicorn, as
-  deploy/systemd/ttr-stream.service starts it) and fetching the fragments when it tells a
-  version they do not show: the time from the mover's answer to each watcher's fetched
-  fragments, and the server CPU (site and stream server) per applied move;
+  deploy/systemd/ttr-stream.service starts it): a page that need not act shows the table's
+  parts the stream brings with a version it does not show, the one that must act fetches
+  its fragments; the time from the mover's answer to each other page showing the move, and
+  the server CPU (site and stream server) per applied move;
 - the bare transaction under pgbench at the players' concurrency: the reference no Python
   client limits (the state's UPDATE sized as a game at move 200 writes it, 3.3 KB);
 - the framework floor (bench/load_floor.py): the site's settings, middleware and
@@ -422,6 +423,7 @@ class Play:
         # each other page of the game had fetched its fragments after hearing of it.
         self.moved: dict[tuple[int, int], float] = {}
         self.fetched: dict[tuple[int, int], list[float]] = {}
+        self.shown_parts = 0  # the times a watching page showed the parts its stream brought
 
     def note(self, name: str, seconds: float):
         self.times.setdefault(name, []).append(seconds)
@@ -526,14 +528,13 @@ class Play:
             connection.close()
 
     async def stream_player_loop(self, player, stop_at: float, stream_port: int):
-        """A player whose page holds its stream: told of each new version, it fetches the
-        fragments when the version is not the one it shows (as static/js/game.js does)."""
+        """A player whose page holds its stream: told of each new version, it shows the
+        table's parts the stream brought with it, or fetches the fragments (its turn, or
+        no parts) when the version is not the one it shows (as static/js/game.js does)."""
         connection = Connection(self.port)
         via = self.rng.choice(["htmx", "api"])
         news: asyncio.Queue = asyncio.Queue()
-        stream = await open_stream(
-            stream_port, stream_path(player), on_version=lambda data: news.put_nowait(data["v"])
-        )
+        stream = await open_stream(stream_port, stream_path(player), on_version=news.put_nowait)
         html = await self.page(connection, player)
         found = VERSION_IN_PAGE.search(html.encode())
         shown = int(found.group(1)) if found else None
@@ -549,12 +550,20 @@ class Play:
                     continue
                 try:
                     async with asyncio.timeout(max(0.01, stop_at - time.monotonic())):
-                        version = await news.get()
+                        told = await news.get()
                 except TimeoutError:
                     break
                 while not news.empty():
-                    version = news.get_nowait()
+                    told = news.get_nowait()
+                version = told["v"]
                 if version == shown:
+                    continue
+                if "html" in told:  # the page puts the parts in place: nothing asked
+                    self.shown_parts += 1
+                    self.fetched.setdefault((player.game_id, version), []).append(
+                        time.perf_counter()
+                    )
+                    shown = version
                     continue
                 html = await self.page(connection, player)
                 self.fetched.setdefault((player.game_id, version), []).append(time.perf_counter())
@@ -566,7 +575,8 @@ class Play:
             connection.close()
 
     def watcher_latencies(self) -> list[float]:
-        """From the mover's answer to each other page's fetched fragments, per move."""
+        """From the mover's answer to each other page showing the move (the parts its stream
+        brought, or its fetched fragments), per move."""
         return [
             fetched - moved
             for key, moved in self.moved.items()
@@ -928,15 +938,18 @@ def run(args, players, samples, database_url, processes, ports) -> None:
     for name, times in sorted(play.times.items()):
         streamed_rows[name] = summary(name, times, wall)
         show(streamed_rows[name])
-    watcher = summary("move to each watcher's fetched fragments", play.watcher_latencies())
+    watcher = summary("move to each other page showing it", play.watcher_latencies())
     show(watcher)
     moves_per_s = play.moves / wall
     cpu_per_move = busy_streamed / max(moves_per_s, 1e-9)
-    refreshes = sum(len(v) for v in play.fetched.values()) / max(play.moves, 1)
+    shown = sum(len(v) for v in play.fetched.values())
+    refreshes = (shown - play.shown_parts) / max(play.moves, 1)
     print(
         f"  moves applied: {play.moves} ({moves_per_s:.1f}/s), refused {play.refused};"
         f" server CPU {busy_streamed:.2f} cores (the stream server {stream_busy:.2f}),"
-        f" {cpu_per_move * 1000:.0f} ms per applied move; {refreshes:.1f} page refreshes per move"
+        f" {cpu_per_move * 1000:.0f} ms per applied move; per move {refreshes:.1f} page"
+        f" refreshes and {play.shown_parts / max(play.moves, 1):.1f} pages shown from the"
+        " stream's parts"
     )
 
     bare_rows = {}

@@ -12,7 +12,9 @@ import subprocess
 import sys
 import time
 from pathlib import Path
-from urllib.parse import quote
+from urllib.parse import quote, urlencode
+
+from django.conf import settings
 
 ROOT = Path(__file__).resolve().parents[1]
 BIN = Path(sys.executable).parent
@@ -49,7 +51,9 @@ def rss_mb(pid: int) -> float:
 
 
 def stream_path(player) -> str:
-    return f"/games/{player.game_id}/stream/?t={quote(player.ticket, safe='')}"
+    """As the site's pages open it: with their language and time zone (the parts asked)."""
+    shown_in = urlencode({"lang": settings.LANGUAGE_CODE, "tz": "UTC"})
+    return f"/games/{player.game_id}/stream/?t={quote(player.ticket, safe='')}&{shown_in}"
 
 
 class HeldStream:
@@ -77,7 +81,7 @@ class HeldStream:
                 while b"\n\n" in buffer:
                     event, buffer = buffer.split(b"\n\n", 1)
                     self.events += 1
-                    if b"event: version" in event:
+                    if b"event: version" in event or b"event: parts" in event:
                         data = json.loads(event.split(b"data: ", 1)[1])
                         if not self.first.done():
                             self.first.set_result(data)

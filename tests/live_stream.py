@@ -15,6 +15,7 @@ import pytest
 import uvicorn
 
 from games.live.stream_asgi import StreamApp
+from games.web.views.watch_parts import parts_asked, watch_parts
 
 
 def free_port() -> int:
@@ -27,7 +28,7 @@ class StreamServer:
     def __init__(self, port: int | None = None):
         self.port = port or free_port()
         config = uvicorn.Config(
-            StreamApp(),
+            StreamApp(render_parts=watch_parts, parts_asked=parts_asked),  # as ttr_site.stream
             host="127.0.0.1",
             port=self.port,
             log_level="warning",

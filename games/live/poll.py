@@ -7,10 +7,12 @@ no user. Without one (a page older than the ticket's lifetime) the poll reads th
 and checks the access as every page does.
 """
 
-from urllib.parse import quote
+from urllib.parse import quote, urlencode
 
 from django.conf import settings
 from django.core import signing
+from django.utils import timezone
+from django.utils.translation import get_language
 
 from games.live.presence import note_seen_by
 from games.live.versions import game_versions
@@ -36,10 +38,15 @@ def poll_ticket(game_id: int, user) -> str:
 
 def stream_url(game_id: int, ticket: str) -> str:
     """Where the page opens its event stream (games.live.stream_asgi), or "" when the site
-    runs without one (LIVE_STREAM off: the page polls)."""
+    runs without one (LIVE_STREAM off: the page polls). The page's language and time zone
+    let the stream send it the table's parts drawn as the page draws them."""
     if not settings.LIVE_STREAM:
         return ""
-    return f"{settings.LIVE_STREAM_ORIGIN}/games/{game_id}/stream/?t={quote(ticket, safe='')}"
+    shown_in = urlencode({"lang": get_language(), "tz": timezone.get_current_timezone_name()})
+    return (
+        f"{settings.LIVE_STREAM_ORIGIN}/games/{game_id}/stream/"
+        f"?t={quote(ticket, safe='')}&{shown_in}"
+    )
 
 
 def poll_answer(

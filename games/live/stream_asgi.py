@@ -1,11 +1,15 @@
 """The open game pages' server-sent event streams: an ASGI application of its own.
 
-`GET /games/<id>/stream/?t=<the page's poll ticket>[&visible=1]` answers text/event-stream:
-at once, and again each time the game's version or chat version changes, an event
-`version` with `{"v": version, "c": chat version}`; every PING_EVERY seconds an event
-`ping`, so the page knows its stream is held (a proxy that buffers lets neither through,
-and the page falls back to polling). Nothing else ever goes down a stream: the same two
-public numbers the version poll answers, whoever the ticket names.
+`GET /games/<id>/stream/?t=<the page's poll ticket>[&visible=1][&lang=<language>&tz=<zone>]`
+answers text/event-stream: at once, and again each time the game's version or chat version
+changes, an event `version` with `{"v": version, "c": chat version}`; every PING_EVERY
+seconds an event `ping`, so the page knows its stream is held (a proxy that buffers lets
+neither through, and the page falls back to polling). A page that names its language and
+time zone, and whose viewer need not act now, is sent `parts` instead of `version`: the
+same two numbers and the public parts of the table, drawn once for all such pages from a
+spectator's view (the site's `render_parts`, ttr_site/stream.py: games.web.views.watch_parts),
+so it need not fetch them. Nothing else ever goes down a stream: what the version poll
+answers, and what any spectator of the game sees.
 
 The news comes from Redis pub/sub (games.live.news): one subscription per process, and on
 news of a game that has pages open here one read of its row, whatever their number. While
@@ -59,12 +63,23 @@ def _in_database_thread(function, *args):
     return asyncio.get_running_loop().run_in_executor(_database, function, *args)
 
 
-def _read_versions(game_id: int) -> tuple[int, int] | None:
+def _with_connection(function, *args):
     close_old_connections()
     try:
-        return game_versions_fresh(game_id=game_id)
+        return function(*args)
     finally:
         close_old_connections()
+
+
+def _read_versions(game_id: int) -> tuple[int, int] | None:
+    return _with_connection(lambda: game_versions_fresh(game_id=game_id))
+
+
+def parts_event(parts: dict) -> bytes:
+    data = json.dumps(
+        {"v": parts["v"], "c": parts["c"], "html": parts["html"]}, separators=(",", ":")
+    )
+    return f"event: parts\ndata: {data}\n\n".encode()
 
 
 def version_event(versions: tuple[int, int]) -> bytes:
@@ -79,13 +94,16 @@ PING_EVENT = b"event: ping\ndata: \n\n"
 class Page:
     """One open stream: what it last heard, and the event that wakes its coroutine."""
 
-    __slots__ = ("game_id", "viewer", "visible", "versions", "wake", "closed")
+    __slots__ = ("game_id", "viewer", "visible", "shown_in", "versions", "event", "wake", "closed")
 
-    def __init__(self, game_id: int, viewer: int, visible: bool):
+    def __init__(self, game_id: int, viewer: int, visible: bool, shown_in=None):
         self.game_id = game_id
         self.viewer = viewer
         self.visible = visible
+        # (language, time zone) when the page may be sent the table's public parts.
+        self.shown_in: tuple[str, str] | None = shown_in
         self.versions: tuple[int, int] | None = None
+        self.event: bytes | None = None  # what to send for `versions`, if not the numbers
         self.wake = asyncio.Event()
         self.closed = False
 
@@ -97,7 +115,8 @@ class Page:
 class Hub:
     """The process's one subscription and the pages open here, by game."""
 
-    def __init__(self):
+    def __init__(self, render_parts=None):
+        self.render_parts = render_parts
         self.pages: dict[int, set[Page]] = {}
         self.ready = asyncio.Event()
         self.reading: set[int] = set()
@@ -185,13 +204,38 @@ class Hub:
                     for page in list(self.pages.get(game_id, ())):
                         page.close()
                 else:
+                    events = await self._parts_events(game_id, versions)
                     for page in self.pages.get(game_id, ()):
                         page.versions = versions
+                        page.event = events.get((page.shown_in, page.viewer))
                         page.wake.set()
                 if game_id not in self.again:
                     return
         finally:
             self.reading.discard(game_id)
+
+    async def _parts_events(self, game_id: int, versions: tuple[int, int]) -> dict:
+        """{(language and zone, viewer): the parts event} for the pages of the game that
+        watch: drawn once per language and zone, never for a viewer who must act now."""
+        events: dict = {}
+        if self.render_parts is None:
+            return events
+        pages = list(self.pages.get(game_id, ()))
+        for shown_in in {page.shown_in for page in pages if page.shown_in}:
+            try:
+                parts = await _in_database_thread(
+                    _with_connection, self.render_parts, game_id, *shown_in
+                )
+            except Exception:
+                log.exception("could not draw game %s's parts", game_id)
+                continue
+            if parts is None or (parts["v"], parts["c"]) != versions:
+                continue  # over, or moved on meanwhile: the news of that version follows
+            event, movers = parts_event(parts), set(parts["movers"])
+            for page in pages:
+                if page.shown_in == shown_in and page.viewer not in movers:
+                    events[(shown_in, page.viewer)] = event
+        return events
 
     async def _note_presence(self) -> None:
         while True:
@@ -218,7 +262,11 @@ async def _answer(send, status: int, text: str) -> None:
 
 
 class StreamApp:
-    def __init__(self):
+    def __init__(self, render_parts=None, parts_asked=None):
+        """`render_parts(game id, language, zone)`: the table's public parts, or None;
+        `parts_asked(language, zone)`: whether a page may be sent them in those."""
+        self.render_parts = render_parts
+        self.parts_asked = parts_asked
         self.hub: Hub | None = None
 
     async def __call__(self, scope, receive, send):
@@ -242,7 +290,7 @@ class StreamApp:
             await _answer(send, 403, "This page's ticket is not valid: reload the page")
             return
         if self.hub is None:
-            self.hub = Hub()
+            self.hub = Hub(self.render_parts)
         hub = self.hub
         hub.start()
         try:
@@ -251,7 +299,10 @@ class StreamApp:
         except TimeoutError:
             await _answer(send, 503, "No news can be had now: the page polls")
             return
-        page = Page(game_id, viewer, query.get(VISIBLE_PARAMETER) == "1")
+        shown_in = (query.get("lang"), query.get("tz"))
+        if self.parts_asked is None or not self.parts_asked(*shown_in):
+            shown_in = None
+        page = Page(game_id, viewer, query.get(VISIBLE_PARAMETER) == "1", shown_in)
         # Listed before the row is read: news committed meanwhile is told after it.
         hub.add(page)
         try:
@@ -295,7 +346,7 @@ class StreamApp:
                     break
                 if page.versions != sent:
                     sent = page.versions
-                    body = version_event(sent)
+                    body = page.event or version_event(sent)
                     await send({"type": "http.response.body", "body": body, "more_body": True})
             await send({"type": "http.response.body", "body": b""})
         except OSError:

@@ -78,6 +78,12 @@ def game_access(*, game_id, user) -> Game:
     raise NotAPlayer()
 
 
+def game_watched(*, game_id: int) -> Game | None:
+    """The game with its seats as game_access reads them, for the open pages that watch it
+    (each page's ticket has already proved it may: games.live.poll)."""
+    return game_with_seats(queryset=Game.objects.all()).filter(pk=game_id).first()
+
+
 def game_open_filter(*, viewer, via: str = "") -> Q:
     """game_access's rule for started games as a filter: public games and the viewer's own.
     `via` leads from the filtered model to its game ("game__" for seats or rating changes)."""

@@ -31,7 +31,9 @@ document.addEventListener("visibilitychange", function () {
 });
 
 // The page's event stream (games/live/stream_asgi.py): told each new version the moment it
-// commits, the page fetches what changed as after a poll, and the poll waits meanwhile. The
+// commits, the page fetches what changed as after a poll, and the poll waits meanwhile; a
+// page whose viewer need not act is sent the table's public parts with the version
+// ("parts") and puts them in place without asking (games/web/views/watch_parts.py). The
 // stream counts as held from its first event on and while an event (a ping every 20 s) comes
 // within HELD_WITHIN; when it is cut or silent (a proxy that buffers) the page polls again
 // and tries the stream anew after RETRY_EVERY.
@@ -65,6 +67,27 @@ function catchUp() {
     window.htmx.trigger(document.body, "chat-moved");
   }
 }
+function showVersion(version) {
+  var elt = poller();
+  var url = new URL(elt.getAttribute("hx-get"), window.location.href);
+  url.searchParams.set("v", version);
+  elt.setAttribute("hx-get", url.pathname + url.search);
+  window.htmx.process(elt);
+}
+function showParts(parts) {
+  // The parts are a spectator's: the viewer's "(you)" moves to their row of the new table.
+  var you = document.querySelector("#players-part small.you");
+  var seat = you && you.closest("tr") ? you.closest("tr").dataset.seat : null;
+  // The page shows the new version before the swap: the swap's own events ask catchUp.
+  showVersion(parts.v);
+  window.htmx.swap(document.body, parts.html, { swapStyle: "none" });
+  var row = seat && document.querySelector('#players-part tr[data-seat="' + seat + '"] th');
+  if (row && !row.querySelector("small.you")) {
+    var clock = row.querySelector(".player-clock");
+    row.insertBefore(document.createTextNode(" "), clock);
+    row.insertBefore(you, clock);
+  }
+}
 function listen() {
   live = true;
   window.clearTimeout(silence);
@@ -90,6 +113,17 @@ function openStream() {
   stream.addEventListener("version", function (event) {
     listen();
     try { heard = JSON.parse(event.data); } catch (e) { return; }
+    catchUp();
+  });
+  stream.addEventListener("parts", function (event) {
+    listen();
+    var parts;
+    try { parts = JSON.parse(event.data); } catch (e) { return; }
+    heard = { v: parts.v, c: parts.c };
+    var shown = pageVersions();
+    // Not while a request of the page's own is under way: its answer comes first, then
+    // catchUp fetches if it still shows an older version.
+    if (shown && busy === 0 && String(parts.v) !== shown.v && window.htmx) showParts(parts);
     catchUp();
   });
   stream.addEventListener("ping", listen);

@@ -1,5 +1,7 @@
 """The game page's event stream in Chromium: a watcher's page shows the other player's move
-with no poll between, and polls by itself when its stream is cut, then goes back to it."""
+with no poll between and without asking for it (the stream brings the table's parts), fetches
+its own fragments when its turn comes, and polls by itself when its stream is cut, then goes
+back to it."""
 
 import pytest
 from browser_steps import BROWSER_TEST, ann_and_bob_at_a_game, log_in
@@ -66,7 +68,7 @@ def watcher_page(chromium, live_server, game, seats):
         page.goto(f"{live_server.url}/games/{game.pk}/")
     assert opened.value.status == 200
     del requests[:]  # from the stream's opening on
-    return page, requests
+    return page, requests, watcher
 
 
 def shows_version(page, version: int, timeout: float = 10_000) -> None:
@@ -77,20 +79,32 @@ def shows_version(page, version: int, timeout: float = 10_000) -> None:
     )
 
 
-def test_a_watchers_page_shows_the_move_without_polling(chromium, live_server, streamed_site):
+def fetched(requests, game) -> list[str]:
+    return [url for url in requests if f"/games/{game.pk}/?" in url]
+
+
+def test_a_watchers_page_shows_the_move_without_asking(chromium, live_server, streamed_site):
     game, seats = ann_and_bob_at_a_game()
     past_the_opening(game)
-    page, requests = watcher_page(chromium, live_server, game, seats)
+    page, requests, watcher = watcher_page(chromium, live_server, game, seats)
     # Two of the poller's ticks go by (6 s) with the stream held: neither asks the server.
     page.wait_for_function("() => window.ticks >= 2", timeout=15_000)
-    asked = len(requests)
-    mover = draw_from_the_deck(game)
+    log = page.locator("#log-part").inner_text()
+    mover = draw_from_the_deck(game)  # a first card: it is still the mover's turn
     shows_version(page, game.version)
-    after = requests[asked:]
+    assert page.locator("#log-part").inner_text() != log
+    assert mover.user.username in page.locator("#log-part").inner_text()
     assert not [url for url in requests if "/version/" in url], requests
-    assert any(f"/games/{game.pk}/?" in url for url in after), after  # the fragments, fetched
-    log = page.locator("#log-title").locator("xpath=..").inner_text()
-    assert mover.user.username in log
+    assert not fetched(requests, game), requests  # the stream brought the parts
+    # The viewer's "(you)" stays on their own row of the new players' table.
+    assert page.locator("#players-part small.you").count() == 1
+    assert page.locator(f'#players-part tr[data-seat="{watcher.pk}"] small.you').count() == 1
+
+    draw_from_the_deck(game)  # the second card: now the watcher must act
+    shows_version(page, game.version)
+    assert fetched(requests, game), requests  # their own fragments: the offer, the panel
+    assert "Your turn." in page.locator("#turn-part").inner_text()
+    assert not [url for url in requests if "/version/" in url], requests
 
 
 def test_a_page_polls_when_its_stream_is_cut_and_goes_back_to_it(
@@ -98,7 +112,7 @@ def test_a_page_polls_when_its_stream_is_cut_and_goes_back_to_it(
 ):
     game, seats = ann_and_bob_at_a_game()
     past_the_opening(game)
-    page, requests = watcher_page(chromium, live_server, game, seats)
+    page, requests, _ = watcher_page(chromium, live_server, game, seats)
     page.evaluate("() => { document.getElementById('poller').dataset.streamRetry = '1500'; }")
     port = streamed_site.port
     with page.expect_request(lambda request: "/version/" in request.url, timeout=10_000):

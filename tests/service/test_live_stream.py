@@ -86,6 +86,43 @@ def test_every_viewer_hears_the_same_public_numbers_and_nothing_else(stream_serv
         stream.close()
 
 
+def test_a_watching_page_is_sent_the_tables_public_parts_and_the_next_mover_the_version(
+    stream_server,  # noqa: F811
+):
+    """A page in a language and time zone is sent what a spectator sees of the new version
+    (the same bytes for a player who waits and for a stranger), unless its viewer must act
+    now: that page fetches its own fragments."""
+    ann, bob, eve = make_users("ann", "bob", "eve")
+    game = started_game([ann, bob])
+    while engine.player_view(engine.State.from_dict(game.state), None)["phase"] != "play":
+        play_first_legal(game)
+    shown_in = "&lang=nl&tz=Europe%2FAmsterdam"
+    streams = {
+        u.username: stream_server.open(stream_path(game, u) + shown_in) for u in (ann, bob, eve)
+    }
+    for stream in streams.values():
+        assert stream.next_event()[0] == "version"
+    play_first_legal(game)
+    must_act = {seat.user.username for seat in who_must_act(game)}
+    heard = {name: stream.next_event() for name, stream in streams.items()}
+    for name in must_act:
+        assert heard[name] == (
+            "version",
+            json.dumps({"v": game.version, "c": game.chat_version}, separators=(",", ":")),
+        )
+    watching = [heard[name] for name in heard if name not in must_act]
+    assert len(watching) == 2 and watching[0] == watching[1], heard
+    event, data = watching[0]
+    parts = json.loads(data)
+    assert event == "parts" and set(parts) == {"v", "c", "html"}
+    assert (parts["v"], parts["c"]) == (game.version, game.chat_version)
+    assert 'id="players-part"' in parts["html"] and 'id="log-part"' in parts["html"]
+    assert "Logboek" in parts["html"]  # the log's heading, in the page's language
+    assert "Jouw kaarten" not in parts["html"] and "(jij)" not in parts["html"]
+    for stream in streams.values():
+        stream.close()
+
+
 @pytest.mark.parametrize(
     "path",
     [

@@ -43,9 +43,11 @@ def page_context(
     panel: dict | None = None,
     flash: str | None = None,
     panel_only: bool = False,
+    public_only: bool = False,
     keep: dict | None = None,
 ) -> dict:
-    """Everything the page shows; with ``panel_only`` just what the action panel needs.
+    """Everything the page shows; with ``panel_only`` just what the action panel needs; with
+    ``public_only`` the parts a spectator sees (the turn, board, table, players and log).
 
     ``keep`` names the parts of an htmx answer the page keeps as they are (games.web.views.render):
     ``keep_chat``, ``keep_note``, ``keep_board``, ``keep_tickets``, ``keep_head``,
@@ -119,6 +121,8 @@ def page_context(
     )
     # Nothing is drawn, held or pursued any more: the live-play panels give way to the sheet.
     context["over"] = bool(context["final"]) or game.is_over
+    if public_only:
+        return context
     context["give_time_to"] = give_time_to(table)
     context["note"] = "" if keep.get("keep_note") else note_get(seat=table.me)
     if game.is_over and table.me is not None:

@@ -1,0 +1,66 @@
+"""What a page that only watches is sent down its event stream when someone else moves: the
+public parts of the table (the turn, the board, the cards on the table, the players and the
+log), drawn once per game version, language and time zone for all such pages, so none of
+them asks the server for its fragments (games.live.stream_asgi sends them).
+
+They are drawn from a spectator's view (no seat), so they hold nothing a spectator could not
+see, and every page that gets them gets the same bytes. The page that must act now is not
+sent them: it fetches its own fragments (its offer, its panel), as after a poll. What is
+per seat stays until the page's next fetch: "since your last turn" and the board's rings
+round the others' new routes (both said again when the viewer's turn comes), and "(you)"
+in the players' table, which the page's script keeps on its own row.
+"""
+
+from __future__ import annotations
+
+import zoneinfo
+from functools import cache
+
+from django.conf import settings
+from django.core.cache import cache as shared_cache
+from django.template.loader import render_to_string
+from django.utils import timezone, translation
+
+from games.selectors.access import game_watched
+
+from .page import page_context
+from .shared_parts import SHARED_FOR
+from .table import Table
+
+TEMPLATE = "games/play/watch_parts.html"
+
+
+@cache
+def _zones() -> frozenset[str]:
+    return frozenset(zoneinfo.available_timezones())
+
+
+def parts_asked(language: str | None, zone: str | None) -> bool:
+    """A page may be sent the parts in its language and time zone when both are the site's."""
+    return language in dict(settings.LANGUAGES) and zone in _zones()
+
+
+def watch_parts(game_id: int, language: str, zone: str) -> dict | None:
+    """{"v", "c", "movers": user ids of the seats that must act, "html"} for the game as it
+    stands, or None when there is nothing to watch (not started, over, gone): the pages
+    then fetch, as after a poll."""
+    game = game_watched(game_id=game_id)
+    if game is None or game.state is None or game.is_over:
+        return None
+    key = f"watch.g{game.pk}.v{game.version}.c{game.chat_version}.{language}.{zone}"
+    found = shared_cache.get(key)
+    if found is not None:
+        return found
+    seats = list(game.seats.all())
+    with translation.override(language), timezone.override(zoneinfo.ZoneInfo(zone)):
+        table = Table(game=game, seats=seats, me=None)
+        context = page_context(table, public_only=True)
+        html = render_to_string(TEMPLATE, context)
+    parts = {
+        "v": game.version,
+        "c": game.chat_version,
+        "movers": [seat.user_id for seat in seats if seat.to_move and seat.user_id],
+        "html": html,
+    }
+    shared_cache.set(key, parts, SHARED_FOR)
+    return parts
