@@ -163,6 +163,10 @@ def game_play(
             now=now,
             pauses=pauses,
         )
+        if bot_seat_id is None and not seat.joined_by_self:
+            # A seat staff gave: the player's own move is their yes (karma counts it now).
+            seat.joined_by_self = True
+            seat.save(update_fields=["joined_by_self"])
         view = engine.player_view(new_state, seat.player_id)
         forget_versions_on_commit(game.pk)  # open pages see the move at their next poll
         # The page's log at the new version, for the next page to show without a query.

@@ -26,6 +26,10 @@ class InvitationEntry(serializers.Serializer):
     inviter = serializers.CharField(help_text="Username.")
     rematch = serializers.BooleanField(help_text="A rematch of a game you played.")
     created_at = serializers.DateTimeField()
+    lapses_at = serializers.DateTimeField(
+        help_text="Unanswered by then, the invitation lapses (a week after it was sent); "
+        "a game from a position that waited for it is called off."
+    )
 
 
 class AnswerBody(StrictBody):
@@ -50,6 +54,7 @@ class InvitationListView(ApiView):
                 "inviter": invitation.inviter.username,
                 "rematch": invitation.game.rematch_of_id is not None,
                 "created_at": invitation.created_at,
+                "lapses_at": invitation.lapses_at,
             }
             for invitation in self.paginate_queryset(
                 list(invitation_list_pending(user=request.user))
