@@ -198,16 +198,18 @@ def game_join_locked(*, locked: Game, user, invite_token: str | None = None) -> 
 
 
 def _kept_seat(game: Game, user) -> int:
-    """The seat a game from a position keeps for this player: only their invitation
+    """The seat a game from a position keeps for this player, taken: only their invitation
     takes it."""
-    order = (
-        Invitation.objects.filter(game=game, invitee=user, status=InvitationStatus.PENDING)
-        .values_list("seat_order", flat=True)
-        .first()
-    )
-    if order is None:
+    invitation = Invitation.objects.filter(
+        game=game, invitee=user, status=InvitationStatus.PENDING, seat_order__isnull=False
+    ).first()
+    if invitation is None:
         raise NotAllowed(_("This game's seats are kept for the players it names."))
-    return order
+    # Taken through the game's link instead of the invitation: the same yes.
+    invitation.status = InvitationStatus.ACCEPTED
+    invitation.answered_at = timezone.now()
+    invitation.save(update_fields=["status", "answered_at"])
+    return invitation.seat_order
 
 
 def game_requirements_check(*, game: Game, user) -> None:

@@ -164,10 +164,13 @@ def game_start_from_scenario(
         raise ScenarioRefused(_("Each player can take only one seat."))
     document = {**document, "seed": new_seed()}
     check_scenario(document)
-    users = _users(names)
-    if not creator.is_staff and creator.pk not in {user.pk for user in users}:
+    # A bot's name (a level's account, made when first seated) seats that level's bot.
+    levels = [bot_level_of(username=name) or "" for name in names]
+    humans = [name for name, level in zip(names, levels, strict=True) if not level]
+    people = dict(zip(humans, _users(humans), strict=True))
+    if not creator.is_staff and creator.pk not in {user.pk for user in people.values()}:
         raise NotAllowed(_("Start games you play in (the admin can start them for anyone)."))
-    places = [(user, bot_level_of(username=user.username) or "") for user in users]
+    places = [(people.get(name), level) for name, level in zip(names, levels, strict=True)]
     return _create_waiting(
         creator=creator,
         document=document,

@@ -71,8 +71,10 @@ class InvitationAnswerView(ApiView):
         operation_id="invitations_answer",
         tags=["lobby"],
         summary="Accept or decline an invitation",
-        description="Accepting seats you (a full game starts); 409 when the game is full or "
-        "has started. 403 for an invitation answered already; 404 for one not yours.",
+        description="Accepting seats you (a full game starts; a game from a position starts "
+        "when every player it names has accepted); 409 when the game is full or has started. "
+        "Declining a game from a position calls it off. 403 for an invitation answered "
+        "already; 404 for one not yours.",
         request=AnswerBody,
         responses={
             200: GameDetail,

@@ -6,10 +6,10 @@ from rest_framework import status
 from rest_framework.response import Response
 
 from games.api.docs import refusals
-from games.api.presenting import detail_response
+from games.api.presenting import detail_of, detail_response
 from games.api.serializers.games import GameDetail
 from games.api.serializers.positions import GameExport, NewFromHere, ScenarioStart
-from games.selectors.access import game_access
+from games.selectors.access import game_access, game_created_get
 from games.selectors.export import export_document
 from games.services.scenario_start import game_new_from_replay, game_start_from_scenario
 
@@ -63,6 +63,10 @@ class FromScenarioView(ApiView):
             turn_seconds=body.validated_data["turn_seconds"],
             seat_at_once=body.validated_data["seat_at_once"],
         )
+        if not game.seats.filter(user=request.user).exists():
+            # Staff started it for others: what they started, as a spectator sees it.
+            shown = game_created_get(game_id=game.pk, user=request.user)
+            return Response(GameDetail(detail_of(request, shown)).data, status=201)
         return detail_response(request, game.pk, status=status.HTTP_201_CREATED)
 
 
