@@ -73,7 +73,7 @@ def game_invite_locked(*, game: Game, inviter, usernames: list[str]) -> list[Inv
     if game.status != GameStatus.OPEN:
         raise GameNotActive(_("Players can be invited only before the game starts."))
     if game.start is not None:
-        raise NotAllowed(_("A game from a position has a seat for each player it names only."))
+        raise NotAllowed(_("A game from a position seats only the players it names."))
     return [
         invitation_send_locked(game=game, inviter=inviter, user=user)
         for user in found.values()
