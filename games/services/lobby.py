@@ -26,7 +26,6 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from games import engine
-from games.live.versions import forget_versions_on_commit
 from games.mail import notify
 from games.models import (
     ClubMember,
@@ -48,7 +47,7 @@ from games.ratings.model import DEFAULT_SKILL
 from games.refusals.errors import GameFull, GameNotActive, InvalidSettings, NotAllowed, NotAPlayer
 from games.selectors.karma import karma_get
 from games.selectors.replay import game_start_state
-from games.services.events import position_announce
+from games.services.events import game_version_bump, position_announce
 from games.words.seat_colors import first_free_color
 
 from .clock import settle_clock
@@ -316,7 +315,7 @@ def game_start_locked(*, game: Game) -> None:
         state = engine.new_game(game.map_id, [seat.player_id for seat in seats], game.seed)
     game.state = state.to_dict()
     game.started_at = now
-    game.version += 1
+    game_version_bump(game=game)
     settle_clock(
         game=game,
         seats=seats,
@@ -337,12 +336,10 @@ def game_start_locked(*, game: Game) -> None:
         ]
     )
     notify.on_game_started(game)
-    forget_versions_on_commit(game.pk)
     position_announce(game=game, seats=seats, state=state)
 
 
 def game_bump_locked(*, game: Game) -> None:
     """A lobby change: open waiting pages refresh."""
-    Game.objects.filter(pk=game.pk).update(version=F("version") + 1)
-    game.version += 1
-    forget_versions_on_commit(game.pk)
+    game_version_bump(game=game)
+    game.save(update_fields=["version"])
