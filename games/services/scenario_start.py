@@ -49,7 +49,7 @@ class ScenarioRefused(GameServiceError):
     default_message = gettext_lazy("That file is not a game position this site can start.")
 
 
-def parse_scenario_file(raw: bytes) -> dict:
+def parse_scenario_file(*, raw: bytes) -> dict:
     """The JSON object of an uploaded file, or ScenarioRefused saying what is wrong with it."""
     if len(raw) > MAX_SCENARIO_BYTES:
         raise ScenarioRefused(
@@ -70,7 +70,7 @@ def parse_scenario_file(raw: bytes) -> dict:
     return data
 
 
-def check_scenario(document: dict) -> "engine.State":
+def _check_scenario(document: dict) -> "engine.State":
     """The position the scenario leads to, or ScenarioRefused (bad file, illegal action,
     a game already over)."""
     try:
@@ -142,7 +142,7 @@ def game_start_from_scenario(
     if len(set(names)) != len(names):
         raise ScenarioRefused(_("Each player can take only one seat."))
     document = {**document, "seed": new_seed()}
-    check_scenario(document)
+    _check_scenario(document)
     users = _users(names)
     if not creator.is_staff and creator.pk not in {user.pk for user in users}:
         raise NotAllowed(_("Start games you play in (the admin can start them for anyone)."))

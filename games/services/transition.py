@@ -11,10 +11,11 @@ from django.utils import timezone
 from games import engine
 from games.mail import notify
 from games.models import Claim, Game, Move, Seat
+from games.selectors.vacations import SeatPauses
 from games.services.claims import claims_from_events
 from games.services.events import position_announce
 
-from .clock import SeatPauses, settle_clock
+from .clock import settle_clock
 from .finish import game_abort, game_finish
 
 
