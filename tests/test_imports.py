@@ -147,6 +147,7 @@ LAYERS = [
     ["games.words"],
     ["games.refusals"],
     ["games.models", "accounts"],
+    ["games.clock"],
     ["games.selectors"],
     ["games.live"],
     ["games.ratings"],

@@ -9,6 +9,7 @@ from django.db.models import Q
 
 from accounts.models import Profile
 from games.botplay.turns import PLAYED, play_bot_turn, stalled_bot_seats
+from games.clock.arithmetic import is_paused, seat_clock
 from games.heartbeat.schedule import BOT_STALL_SECONDS, SWEEP_SECONDS
 from games.mail.digest import digest_day_if_due
 from games.mail.keys import digest_key, turn_key
@@ -17,7 +18,7 @@ from games.mail.reminder_times import due_reminder_kinds, reminder_times
 from games.models import Notification, Seat
 from games.models.game import ACTIVE_STATUSES
 from games.selectors.access import seat_list_awaiting
-from games.services.clock import is_paused, pauses_for, seat_clock
+from games.selectors.vacations import seat_pauses
 from games.services.forfeit import game_forfeit
 from games.services.invitations import invitation_lapse_due
 from games.services.leagues import season_advance, season_list_due
@@ -57,7 +58,7 @@ def send_due_reminders(now: datetime) -> int:
     recorded = 0
     for seat in _waiting_seats(deadline__gt=now):
         game = seat.game
-        pauses = pauses_for(game, seat)
+        pauses = seat_pauses(game=game, seat=seat)
         if is_paused(pauses, now):
             continue  # the player is away: their clock stands still, and so do reminders
         clock = seat_clock(game, seat, pauses)

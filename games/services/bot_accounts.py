@@ -11,7 +11,8 @@ def bot_account(*, level: str, taken: set[int]):
     User = get_user_model()
     for index in range(1, MAX_PLAYERS):
         user, created = User.objects.get_or_create(
-            username=bot_username(level, index), defaults={"is_active": False, "email": ""}
+            username=bot_username(level=level, index=index),
+            defaults={"is_active": False, "email": ""},
         )
         if created:
             user.set_unusable_password()

@@ -34,7 +34,7 @@ from .locking import game_lock
 MAX_INVITED = 4
 
 
-def parse_usernames(text: str) -> list[str]:
+def parse_usernames(*, text: str) -> list[str]:
     """ "bob, cy dee" → ["bob", "cy", "dee"], once each, in order."""
     names: list[str] = []
     for name in (text or "").replace(",", " ").split():

@@ -59,12 +59,12 @@ MAX_PLAYERS = engine.MAX_PLAYERS
 MAX_MIN_RATING = 3000
 
 
-def enough_to_start(seat_count: int) -> bool:
+def enough_to_start(*, seat_count: int) -> bool:
     """Whether the creator may start a game with this many seated players."""
     return seat_count >= MIN_PLAYERS
 
 
-def takeover_default(max_players: int) -> bool:
+def takeover_default(*, max_players: int) -> bool:
     """A bot takes over a player who leaves, unless the creator says otherwise, in games of
     3 or more (in 2 the one left would play only the bot)."""
     return int(max_players) >= 3
@@ -278,7 +278,7 @@ def game_start(*, game_id, user) -> Game:
             raise GameNotActive(_("This game has already started."))
         if locked.start is not None:
             raise NotAllowed(_("This game starts when every player it names has accepted."))
-        if not enough_to_start(locked.seats.count()):
+        if not enough_to_start(seat_count=locked.seats.count()):
             raise NotAllowed(_("Wait for at least one more player before starting."))
         game_start_locked(game=locked)
     return locked

@@ -15,10 +15,9 @@ from games.models.game import ACTIVE_STATUSES
 from games.refusals.errors import BadAction, GameMovedOn, GameNotActive, NotAllowed, NotAPlayer
 from games.selectors.karma import seat_with_karma
 from games.selectors.log import PAGE_LOG_MOVES, move_remember
-from games.selectors.vacations import seat_with_vacation_flag
+from games.selectors.vacations import SeatPauses, seat_with_vacation_flag
 from games.words.refusals import refusal_sentence
 
-from .clock import SeatPauses
 from .locking import game_lock_with_seats
 from .transition import move_record
 
@@ -39,7 +38,7 @@ class PlayResult:
     awaiting: int | None = None
 
 
-def parse_action(action) -> "engine.Action":
+def _parse_action(action) -> "engine.Action":
     """The engine's typed action, or BadAction for anything that is not one."""
     if not isinstance(action, dict):
         raise BadAction()
@@ -52,7 +51,7 @@ def parse_action(action) -> "engine.Action":
         ) from None
 
 
-def opening_choice_open(state: "engine.State", seat) -> bool:
+def opening_choice_open(*, state: "engine.State", seat) -> bool:
     """Opening tickets are chosen side by side: another player's choice cannot make
     this one stale, so while this player still has to choose any version will do. Once
     they have chosen, a repeated post is stale as usual."""
@@ -140,12 +139,12 @@ def game_play(
                 raise GameNotActive(_("The game has not started yet."))
             raise GameNotActive(_("This game is over."))
         state = engine.State.from_dict(game.state)
-        behind = expected_version < game.version and opening_choice_open(state, seat)
+        behind = expected_version < game.version and opening_choice_open(state=state, seat=seat)
         if expected_version != game.version and not behind:
             raise GameMovedOn()
         if seat.forfeited and not seat.taken_over:
             raise NotAllowed(_("You are out of this game: your time ran out."))
-        parsed = parse_action(action)
+        parsed = _parse_action(action)
         was_to_move = seat.to_move
         previous = engine.player_view(state, None)
         new_state, events = engine.apply(state, seat.player_id, parsed)

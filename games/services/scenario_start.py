@@ -61,7 +61,7 @@ class ScenarioRefused(GameServiceError):
     default_message = gettext_lazy("That file is not a game position this site can start.")
 
 
-def parse_scenario_file(raw: bytes) -> dict:
+def parse_scenario_file(*, raw: bytes) -> dict:
     """The JSON object of an uploaded file, or ScenarioRefused saying what is wrong with it."""
     if len(raw) > MAX_SCENARIO_BYTES:
         raise ScenarioRefused(
@@ -82,7 +82,7 @@ def parse_scenario_file(raw: bytes) -> dict:
     return data
 
 
-def check_scenario(document: dict) -> "engine.State":
+def _check_scenario(document: dict) -> "engine.State":
     """The position the scenario leads to, or ScenarioRefused (bad file, illegal action,
     a game already over)."""
     try:
@@ -163,7 +163,7 @@ def game_start_from_scenario(
     if len(set(names)) != len(names):
         raise ScenarioRefused(_("Each player can take only one seat."))
     document = {**document, "seed": new_seed()}
-    check_scenario(document)
+    _check_scenario(document)
     # A bot's name (a level's account, made when first seated) seats that level's bot.
     levels = [bot_level_of(username=name) or "" for name in names]
     humans = [name for name, level in zip(names, levels, strict=True) if not level]

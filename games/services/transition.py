@@ -1,9 +1,7 @@
 """Record one accepted engine transition: the Move, the new state, the version, the clock."""
 
-import json
 from datetime import datetime
 
-from django.db import connection
 from django.db.models import Max, Subquery, Value
 from django.db.models.functions import Coalesce
 from django.utils import timezone
@@ -11,10 +9,11 @@ from django.utils import timezone
 from games import engine
 from games.mail import notify
 from games.models import Claim, Game, Move, Seat
+from games.selectors.vacations import SeatPauses
 from games.services.claims import claims_from_events
 from games.services.events import game_version_bump, position_announce
 
-from .clock import SeatPauses, settle_clock
+from .clock import settle_clock
 from .finish import game_abort, game_finish
 
 
@@ -30,59 +29,16 @@ def _next_number(game: Game):
     return Coalesce(Subquery(last), Value(0)) + Value(1)
 
 
-# A move that builds, on PostgreSQL: its row and its claims' rows in one statement (the
-# claims take the move's id from the INSERT before them). The move's number as _next_number
-# works it out.
-_MOVE_WITH_CLAIMS = """
-WITH move AS (
-    INSERT INTO games_move (game_id, number, seat_id, action, events, created_at)
-    VALUES (
-        %s,
-        COALESCE(
-            (SELECT number FROM games_move WHERE game_id = %s ORDER BY number DESC LIMIT 1), 0
-        ) + 1,
-        %s, %s::jsonb, %s::jsonb, %s
-    )
-    RETURNING id, number
-), claims AS (
-    INSERT INTO games_claim (
-        game_id, seat_id, move_id, map_id, route_id, length, city, cards, tunnel_extra,
-        created_at
-    )
-    SELECT c.game_id, c.seat_id, move.id, c.map_id, c.route_id, c.length, c.city,
-        c.cards::jsonb, c.tunnel_extra, c.created_at
-    FROM move CROSS JOIN (VALUES {rows})
-        AS c (game_id, seat_id, map_id, route_id, length, city, cards, tunnel_extra, created_at)
-)
-SELECT id, number FROM move
-"""
-_CLAIM_ROW = "(%s::bigint, %s::bigint, %s, %s, %s::integer, %s, %s, %s::integer, %s::timestamptz)"
-
-
 def _write_move(game: Game, seat: Seat | None, action: dict, events: list[dict]) -> Move:
-    """The move's row and the rows of what it built (games.services.claims): one INSERT each, or on
-    PostgreSQL both in one statement when it built something."""
+    """The move's row (its number worked out in the INSERT, handed back by RETURNING), then
+    the rows of what it built (games.services.claims) in one INSERT, when it built any."""
     move = Move(game=game, seat=seat, action=action, events=events, created_at=timezone.now())
     claims = claims_from_events(game_id=game.pk, map_id=game.map_id, move=move)
-    if not claims or connection.vendor != "postgresql":
-        move.number = _next_number(game)
-        move.save(force_insert=True)
-        if claims:
-            Claim.objects.bulk_create(
-                claims_from_events(game_id=game.pk, map_id=game.map_id, move=move)
-            )
-        return move
-    params = [game.pk, game.pk, move.seat_id, json.dumps(action), json.dumps(events)]
-    params.append(move.created_at)
-    for claim in claims:
-        params += [claim.game_id, claim.seat_id, claim.map_id, claim.route_id, claim.length]
-        params += [claim.city, json.dumps(claim.cards), claim.tunnel_extra, claim.created_at]
-    sql = _MOVE_WITH_CLAIMS.format(rows=", ".join([_CLAIM_ROW] * len(claims)))
-    with connection.cursor() as cursor:
-        cursor.execute(sql, params)
-        move.pk, move.number = cursor.fetchone()
-    move._state.adding = False
-    move._state.db = connection.alias
+    move.number = _next_number(game)
+    move.save(force_insert=True)
+    if claims:
+        # Each claim holds the move itself: saved now, its id goes into the claims' rows.
+        Claim.objects.bulk_create(claims)
     return move
 
 

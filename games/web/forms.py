@@ -132,7 +132,7 @@ def takeover_choice(choice: str, max_players: int) -> bool:
     """Whether a bot takes over a player who leaves, from the form's choice."""
     if choice in ("bot", "skip"):
         return choice == "bot"
-    return takeover_default(max_players)
+    return takeover_default(max_players=max_players)
 
 
 class AddBotForm(forms.Form):

@@ -57,7 +57,7 @@ def start_from_scenario(request):
                         _("The file is too large; a scenario is at most %(kb)d KB.")
                         % {"kb": MAX_SCENARIO_BYTES // 1024}
                     )
-                document = parse_scenario_file(upload.read(MAX_SCENARIO_BYTES + 1))
+                document = parse_scenario_file(raw=upload.read(MAX_SCENARIO_BYTES + 1))
                 if document.get("format") == "ttr-game-export":
                     document = document.get("scenario") or {}
                 game = game_start_from_scenario(

@@ -20,7 +20,7 @@ from games.engine import ActionType, Phase, get_map
 from games.models import Game, Move, Seat
 from games.selectors.access import seat_view
 from games.selectors.claim_refusal import claim_refusal
-from games.services.clock import SeatPauses
+from games.selectors.vacations import SeatPauses
 from games.words.refusals import refusal_sentence
 
 
