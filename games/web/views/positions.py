@@ -9,6 +9,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from accounts.private_pages import private_to_viewer
 from games.refusals.errors import GameServiceError
 from games.selectors.access import game_access
 from games.selectors.export import export_document
@@ -22,6 +23,7 @@ from games.services.scenario_start import (
 from games.web.forms import ScenarioStartForm
 
 
+@private_to_viewer
 @require_GET
 def game_export(request, game_id: int):
     game = game_access(game_id=game_id, user=request.user)
@@ -72,6 +74,7 @@ def start_from_scenario(request):
     return render(request, "games/positions/start.html", {"form": form}, status=status)
 
 
+@private_to_viewer
 @require_POST
 @login_required
 def new_from_replay(request, game_id: int):
