@@ -75,6 +75,8 @@ MIDDLEWARE = [
     "accounts.sessions.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    # What a view marked @private_to_viewer answers: private, no-store.
+    "accounts.private_pages.PrivateToViewerMiddleware",
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "allauth.account.middleware.AccountMiddleware",
     "django_htmx.middleware.HtmxMiddleware",

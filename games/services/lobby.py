@@ -17,7 +17,6 @@ Decisions:
 """
 
 import random
-import secrets
 
 from django.conf import settings as site_settings
 from django.db import transaction
@@ -43,6 +42,7 @@ from games.models.game import (
     MAX_TURN_SECONDS,
     MIN_TURN_SECONDS,
 )
+from games.models.secret_tokens import same_secret
 from games.ratings.model import DEFAULT_SKILL
 from games.refusals.errors import GameFull, GameNotActive, InvalidSettings, NotAllowed, NotAPlayer
 from games.selectors.karma import karma_get
@@ -165,11 +165,7 @@ def game_join_locked(*, locked: Game, user, invite_token: str | None = None) -> 
         locked.club_id is not None
         and ClubMember.objects.filter(club_id=locked.club_id, user=user).exists()
     )
-    if (
-        locked.is_private
-        and not member
-        and not (invite_token and secrets.compare_digest(str(invite_token), locked.invite_token))
-    ):
+    if locked.is_private and not member and not same_secret(invite_token, locked.invite_token):
         raise NotAPlayer()
     if locked.status != GameStatus.OPEN:
         raise GameNotActive(_("This game has already started."))

@@ -6,6 +6,7 @@ from rest_framework import serializers, status
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 
+from accounts.private_pages import private_to_viewer
 from games.api.docs import refusals
 from games.api.presenting import detail_response
 from games.api.serializers.games import GameDetail
@@ -36,6 +37,7 @@ class AnswerBody(StrictBody):
     accept = serializers.BooleanField(help_text="True: take the seat; false: decline.")
 
 
+@private_to_viewer
 class InvitationListView(ApiView):
     permission_classes = [IsAuthenticated]
     serializer_class = InvitationEntry
@@ -63,6 +65,7 @@ class InvitationListView(ApiView):
         return self.get_paginated_response(InvitationEntry(data, many=True).data)
 
 
+@private_to_viewer
 class InvitationAnswerView(ApiView):
     permission_classes = [IsAuthenticated]
     serializer_class = AnswerBody
@@ -92,6 +95,7 @@ class InvitationAnswerView(ApiView):
         return detail_response(request, invitation.game_id)
 
 
+@private_to_viewer
 class RematchView(ApiView):
     serializer_class = None
 

@@ -5,6 +5,7 @@ from drf_spectacular.utils import extend_schema
 from rest_framework import status
 from rest_framework.response import Response
 
+from accounts.private_pages import private_to_viewer
 from games.api.docs import refusals
 from games.api.presenting import detail_of, detail_response
 from games.api.serializers.games import GameDetail
@@ -16,6 +17,7 @@ from games.services.scenario_start import game_new_from_replay, game_start_from_
 from .base import ApiView
 
 
+@private_to_viewer
 class ExportView(ApiView):
     serializer_class = GameExport
 
@@ -33,6 +35,7 @@ class ExportView(ApiView):
         return Response(export_document(game=game, user=request.user))
 
 
+@private_to_viewer
 class FromScenarioView(ApiView):
     serializer_class = ScenarioStart
 
@@ -70,6 +73,7 @@ class FromScenarioView(ApiView):
         return detail_response(request, game.pk, status=status.HTTP_201_CREATED)
 
 
+@private_to_viewer
 class NewFromHereView(ApiView):
     serializer_class = NewFromHere
 

@@ -9,6 +9,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from accounts.private_pages import private_to_viewer
 from games.models import GameStatus
 from games.refusals.errors import GameServiceError
 from games.selectors.access import game_access
@@ -23,6 +24,7 @@ from games.services.scenario_start import (
 from games.web.forms import ScenarioStartForm
 
 
+@private_to_viewer
 @require_GET
 def game_export(request, game_id: int):
     game = game_access(game_id=game_id, user=request.user)
@@ -85,6 +87,7 @@ def start_from_scenario(request):
     return render(request, "games/positions/start.html", {"form": form}, status=status)
 
 
+@private_to_viewer
 @require_POST
 @login_required
 def new_from_replay(request, game_id: int):
