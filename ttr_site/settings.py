@@ -1,4 +1,4 @@
-"""Settings, read from the environment (see README.md for every variable)."""
+"""Settings, read from the environment (docs/running.md, Configuration, names every variable)."""
 
 import os
 from pathlib import Path
@@ -188,7 +188,7 @@ ACCOUNT_FORMS = {
 ACCOUNT_SIGNUP_FORM_CLASS = "accounts.forms.signup.SignupExtras"
 
 LANGUAGE_CODE = "en-gb"
-# The rulebooks' languages (shared/rules/) beside English; locale/GLOSSARY.md has the
+# The rulebooks' languages (docs/rules.md) beside English; locale/GLOSSARY.md has the
 # game's words in each.
 LANGUAGES = [
     ("en-gb", "English"),
