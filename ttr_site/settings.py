@@ -112,6 +112,7 @@ TEMPLATES = [
 # SQLite under var/ is the embedded default; CI and production set DATABASE_URL.
 DATABASES = {
     "default": dj_database_url.config(
+        env="DATABASE_URL",
         default=f"sqlite:///{VAR_DIR / 'db.sqlite3'}",
         conn_max_age=int(os.environ.get("DB_CONN_MAX_AGE", "60")),
     )
