@@ -12,7 +12,9 @@ import pytest
 from django.core.management import get_commands
 
 ROOT = Path(__file__).resolve().parents[1]
-PAGES = sorted([ROOT / "README.md", *(ROOT / "docs").glob("*.md"), ROOT / "games/bots/README.md"])
+PAGES = sorted(
+    [ROOT / "README.md", *(ROOT / "docs").glob("*.md"), *(ROOT / "games").glob("*/README.md")]
+)
 PACKAGES = ("games", "accounts", "ttr_site", "bench")
 
 
@@ -33,7 +35,7 @@ def _named(pattern: str, *, code_only: bool) -> list[tuple[str, str]]:
     for page in PAGES:
         places = _code(page) if code_only else [_text(page)]
         for place in places:
-            found += [(page.name, name) for name in re.findall(pattern, place)]
+            found += [(str(page.relative_to(ROOT)), name) for name in re.findall(pattern, place)]
     return sorted(set(found))
 
 
@@ -115,7 +117,7 @@ def test_every_file_and_folder_of_the_repository_the_docs_name_is_there():
                     continue
                 checked += 1
                 if not (ROOT / path).exists():
-                    missing.append(f"{page.name}: {path}")
+                    missing.append(f"{page.relative_to(ROOT)}: {path}")
     assert checked > 50
     assert missing == []
 
