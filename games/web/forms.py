@@ -168,7 +168,7 @@ def turn_time_label(seconds: int) -> str:
 
 
 class ScenarioStartForm(forms.Form):
-    """Start a game from a scenario file (../shared/SCENARIOS.md; an exported game's too)."""
+    """Start a game from a scenario file (docs/scenarios.md; an exported game's too)."""
 
     scenario = forms.FileField(
         label=_("Scenario file (JSON)"),
