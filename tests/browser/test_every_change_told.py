@@ -51,7 +51,7 @@ def to_move(game):
 
 def away(game):
     user = to_move(game).user
-    today = local_today(user, timezone.now())
+    today = local_today(user=user, now=timezone.now())
     vacation_set(user=user, first_day=today, last_day=today + timedelta(days=3))
 
 

@@ -91,13 +91,13 @@ def forfeit_by_the_sweep(game):
 
 def time_away_begins(game):
     away = who_must_act(game)[0].user
-    today = local_today(away, timezone.now())
+    today = local_today(user=away, now=timezone.now())
     vacation_set(user=away, first_day=today, last_day=today + timedelta(days=3))
 
 
 def time_away_ends(game):
     away = who_must_act(game)[0].user
-    today = local_today(away, timezone.now())
+    today = local_today(user=away, now=timezone.now())
     vacation_set(user=away, first_day=today, last_day=today + timedelta(days=3))
     return lambda: vacation_end(user=away)
 
