@@ -173,8 +173,9 @@ def order_from_dict(map_id: str, data: Any) -> Order:
         return Order(STATION, city=city, pay=_text(data, "pay", colours, kind))
     if kind == FACE_UP:
         color = _text(data, "color", colours, kind)
-        then = _text(data, "then", (*colours[:LOCO], DECK), kind)
-        return Order(FACE_UP, color=color, then=None if color == LOCOMOTIVE else then)
+        if color == LOCOMOTIVE:  # a face-up locomotive is the whole turn: nothing follows
+            return Order(FACE_UP, color=color)
+        return Order(FACE_UP, color=color, then=_text(data, "then", (*colours[:LOCO], DECK), kind))
     if kind == TICKETS:
         keep = data.get("keep")
         if keep != KEEP_ALL and (

@@ -35,13 +35,13 @@ def _next_number(game: Game):
 # works it out.
 _MOVE_WITH_CLAIMS = """
 WITH move AS (
-    INSERT INTO games_move (game_id, number, seat_id, action, events, created_at)
+    INSERT INTO games_move (game_id, number, seat_id, action, events, created_at, by_order)
     VALUES (
         %s,
         COALESCE(
             (SELECT number FROM games_move WHERE game_id = %s ORDER BY number DESC LIMIT 1), 0
         ) + 1,
-        %s, %s::jsonb, %s::jsonb, %s
+        %s, %s::jsonb, %s::jsonb, %s, %s
     )
     RETURNING id, number
 ), claims AS (
@@ -59,10 +59,19 @@ SELECT id, number FROM move
 _CLAIM_ROW = "(%s::bigint, %s::bigint, %s, %s, %s::integer, %s, %s, %s::integer, %s::timestamptz)"
 
 
-def _write_move(game: Game, seat: Seat | None, action: dict, events: list[dict]) -> Move:
+def _write_move(
+    game: Game, seat: Seat | None, action: dict, events: list[dict], by_order: bool = False
+) -> Move:
     """The move's row and the rows of what it built (games.services.claims): one INSERT each, or on
     PostgreSQL both in one statement when it built something."""
-    move = Move(game=game, seat=seat, action=action, events=events, created_at=timezone.now())
+    move = Move(
+        game=game,
+        seat=seat,
+        action=action,
+        events=events,
+        created_at=timezone.now(),
+        by_order=by_order,
+    )
     claims = claims_from_events(game_id=game.pk, map_id=game.map_id, move=move)
     if not claims or connection.vendor != "postgresql":
         move.number = _next_number(game)
@@ -73,7 +82,7 @@ def _write_move(game: Game, seat: Seat | None, action: dict, events: list[dict])
             )
         return move
     params = [game.pk, game.pk, move.seat_id, json.dumps(action), json.dumps(events)]
-    params.append(move.created_at)
+    params += [move.created_at, by_order]
     for claim in claims:
         params += [claim.game_id, claim.seat_id, claim.map_id, claim.route_id, claim.length]
         params += [claim.city, json.dumps(claim.cards), claim.tunnel_extra, claim.created_at]
@@ -98,6 +107,7 @@ def move_record(
     now: datetime,
     abort_if_over: bool = False,
     pauses: SeatPauses | None = None,
+    by_order: bool = False,
 ) -> Move:
     """Append the Move and save everything it changed. The game row must be locked.
 
@@ -106,7 +116,7 @@ def move_record(
     notify.on_move runs: hooks see the game's status after this move; a bot whose turn it
     is now is queued to play after commit.
     """
-    move = _write_move(game, seat, action, events)
+    move = _write_move(game, seat, action, events, by_order)
     public = engine.player_view(new_state, None)
     game.state = new_state.to_dict()
     game.version += 1

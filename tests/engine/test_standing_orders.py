@@ -181,6 +181,16 @@ def test_malformed_orders_are_refused(bad):
         orders_from_list("usa", bad)
 
 
+@pytest.mark.parametrize("map_id", ["usa", "europe"])
+def test_the_stored_form_reads_back_the_same(map_id):
+    rng = random.Random(4)
+    state = new_game(map_id, ["ann", "bob"], 4)
+    for _ in range(50):
+        orders = _random_orders(state, "ann", rng)
+        again = orders_from_list(map_id, [order.to_dict() for order in orders])
+        assert again == orders
+
+
 def _random_orders(state, player, rng):
     """Up to five instructions, some taken from the legal moves, some made up."""
     game_map = get_map(state.map_id)
