@@ -6,7 +6,9 @@ from dataclasses import dataclass, field
 
 from django.utils import timezone
 
-from games.models import Move, OrdersStatus, Seat, StandingOrders
+from games.mail.keys import order_key
+from games.mail.outbox import record
+from games.models import Move, NotificationKind, OrdersStatus, Seat, StandingOrders
 
 
 @dataclass(frozen=True)
@@ -36,3 +38,10 @@ def orders_close_locked(*, seat: Seat, report: dict, move: Move | None) -> None:
     )
     seat.orders_standing = False
     Seat.objects.filter(pk=seat.pk).update(orders_standing=False)
+    if move is not None:  # its owner hears what was played (and the game as it is now)
+        record(
+            user=seat.user,
+            game=seat.game,
+            kind=NotificationKind.ORDER_PLAYED,
+            key=order_key(game_id=seat.game_id, move_id=move.pk, user_id=seat.user_id),
+        )

@@ -251,3 +251,23 @@ def test_a_game_played_to_the_end_by_one_players_orders_alone(
     bob_moves = Move.objects.filter(game=game, seat=seats["bob"], number__gt=2)
     by_hand = bob_moves.filter(by_order=False).exclude(action__type="keep_tickets").count()
     assert by_hand <= 3  # his first turn, and at most a pass or two at the end
+
+
+def test_its_owner_is_told_by_mail_what_the_order_played_and_why_others_were_skipped(
+    table, settings, django_capture_on_commit_callbacks, mailoutbox
+):
+    game, mover, waiter = table
+    settings.CELERY_TASK_ALWAYS_EAGER = True
+    taken = {"kind": "claim_route", "route": "seattle-vancouver-1", "pay": "white"}
+    seat_orders_set(game_id=game.pk, user=waiter.user, orders=[taken, *DRAW_DECK])
+    with django_capture_on_commit_callbacks(execute=True):
+        draw(game, mover)
+    mails = [m for m in mailoutbox if m.to == [waiter.user.email]]
+    assert [m.subject for m in mails] == [
+        f"Your order was played in game #{game.pk}, USA: Draw two train cards from the deck"
+    ]
+    body = mails[0].body
+    assert "Skipped: Claim Seattle–Vancouver with white cards (" in body
+    assert f"It is {mover.user.username}'s turn now." in body
+    # the other player hears nothing of it but the log's "played by standing order"
+    assert not [m for m in mailoutbox if "order" in m.subject and m.to == [mover.user.email]]
