@@ -9,6 +9,7 @@ from table_views import SIZES, screenshot
 
 from games import engine
 from games.models import StandingOrders
+from games.services.orders import seat_orders_play, seat_orders_set
 from games.services.play import game_play
 
 pytestmark = BROWSER_TEST
@@ -69,4 +70,23 @@ def test_orders_are_written_reviewed_confirmed_and_cancelled(chromium, live_serv
     cancel.click()
     expect(page.locator("#orders-panel summary")).to_have_text("Plan your next turn")
     assert not StandingOrders.objects.exists()
+    # orders left again, played when the turn comes: their owner reads what and why
+    waiter_seat = game.seats.get(user__username=waiter)
+    mover_seat = game.seats.select_related("user").get(user__username=mover)
+    taken = {"kind": "draw_face_up", "color": "locomotive"}
+    seat_orders_set(game_id=game.pk, user=waiter_seat.user, orders=[taken, {"kind": "draw_deck"}])
+    for _ in range(2):
+        game.refresh_from_db()
+        game_play(
+            game_id=game.pk,
+            user=mover_seat.user,
+            action={"type": "draw_card", "from": "deck"},
+            expected_version=game.version,
+        )
+    game.refresh_from_db()
+    seat_orders_play(game_id=game.pk, seat_id=waiter_seat.pk, version=game.version)
+    page.goto(f"{live_server.url}/games/{game.pk}/")
+    expect(page.locator("#orders-panel")).to_contain_text("Your order was played:")
+    page.locator("#orders-panel").scroll_into_view_if_needed()
+    screenshot(page, f"orders-played-{size}")
     page.context.close()
