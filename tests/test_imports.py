@@ -145,6 +145,7 @@ LAYERS = [
     ["games", "games.engine"],
     ["games.bots"],
     ["games.words"],
+    ["games.svg"],
     ["games.refusals"],
     ["games.models", "accounts"],
     ["games.selectors"],
@@ -154,7 +155,6 @@ LAYERS = [
     ["games.services"],
     ["games.botplay"],
     ["games.heartbeat"],
-    ["games.svg"],
     [
         "games.api",
         "games.web",
