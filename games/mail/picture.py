@@ -26,9 +26,9 @@ from games.svg.cards import card_name
 from games.svg.table_picture import Score, TablePicture, board_picture_svg, table_picture_svg
 from games.words.names import map_name
 
-# Pixels per CSS pixel: sharper than 1 on a phone's dense screen, within the time and size a
-# mail may cost (bench/mail_picture.py).
-SCALE = 1.5
+# Pixels per CSS pixel. Drawing the board is nearly all of a mail's cost and grows with the
+# pixels: 1.5 (sharper on a phone) took twice the CPU time and 100 KB (bench/mail_picture.py).
+SCALE = 1.0
 COLOURS = 256
 DIGEST_BOARD_WIDTH = 280
 
