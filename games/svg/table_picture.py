@@ -81,7 +81,12 @@ def placed(svg: str, x: float, y: float, width: float) -> tuple[str, float]:
     vw, vh = (float(v) for v in _VIEWBOX.search(root.group(0)).groups())
     height = width * vh / vw
     tag = _WIDTH.sub("", root.group(0), count=1)
-    tag = tag[:-1] + f' x="{num(x)}" y="{num(y)}" width="{num(width)}" height="{num(height)}">'
+    # Not clipped to its box: a clip costs the rasteriser a mask of the whole picture, and
+    # nothing of these drawings lies outside their box but half an edge's stroke.
+    tag = (
+        tag[:-1] + f' x="{num(x)}" y="{num(y)}" width="{num(width)}" height="{num(height)}"'
+        ' overflow="visible">'
+    )
     return tag + svg[root.end() :], height
 
 
