@@ -10,6 +10,7 @@ anything, and its alt text says the same in words.
 from __future__ import annotations
 
 import io
+import logging
 from dataclasses import dataclass
 
 import resvg_py
@@ -25,6 +26,8 @@ from games.selectors.log import move_list
 from games.svg.cards import card_name
 from games.svg.table_picture import Score, TablePicture, board_picture_svg, table_picture_svg
 from games.words.names import map_name
+
+log = logging.getLogger(__name__)
 
 # Pixels per CSS pixel. Drawing the board is nearly all of a mail's cost and grows with the
 # pixels: 1.5 (sharper on a phone) took twice the CPU time and 100 KB (bench/mail_picture.py).
@@ -250,9 +253,21 @@ def _heading(notification, ctx: dict) -> str:
 
 def mail_pictures(notification, ctx: dict) -> list[Picture]:
     """The pictures of one mail, each also put where its template shows it (ctx["picture"], or
-    each digest entry's "picture"); none for a reader who turned them off."""
+    each digest entry's "picture"); none for a reader who turned them off. A picture that
+    cannot be drawn is left out and logged: the mail itself still goes."""
     if not ctx["profile"].email_pictures:
         return []
+    try:
+        return _pictures(notification, ctx)
+    except Exception:
+        log.exception("no picture for %s %s", notification.kind, notification.pk)
+        ctx.pop("picture", None)
+        for entry in ctx.get("entries") or ():
+            entry.pop("picture", None)
+        return []
+
+
+def _pictures(notification, ctx: dict) -> list[Picture]:
     if notification.kind in TABLE_KINDS:
         picture = table_picture(
             ctx["game"],

@@ -14,6 +14,7 @@ from i18n.english import english_left
 from mail_steps import make_player
 
 from games import engine
+from games.mail import picture as picture_module
 from games.mail.keys import digest_key, turn_key
 from games.mail.send import build, to_message
 from games.models import Game, Notification
@@ -187,5 +188,21 @@ def test_the_picture_and_its_words_are_in_the_reader_s_language():
         profile.language = language
         profile.save()
         (picture,) = build(a_row("your_turn", game, seat.user)).pictures
-        drawn = picture.svg.replace("<svg", "<div").replace("</svg>", "</div>")
-        assert english_left(f"<p>{picture.alt}</p>{drawn}", language) == [], language
+        # Every word the picture draws or names (its texts and labels), and the alt text.
+        words = re.findall(r">([^<>]+)</(?:text|title)>", picture.svg)
+        words += re.findall(r'aria-label="([^"]+)"', picture.svg)
+        shown = "".join(f"<p>{piece}</p>" for piece in [picture.alt, *words])
+        assert english_left(shown, language) == [], language
+
+
+def test_a_picture_that_cannot_be_drawn_leaves_the_mail_whole_without_it(monkeypatch):
+    game, users = three_player_game()
+    (seat,) = [s for s in game.seats.select_related("user") if s.to_move]
+
+    def refuses(**_kwargs):
+        raise ValueError("SVG data parsing failed")  # what resvg says of an SVG it cannot read
+
+    monkeypatch.setattr(picture_module.resvg_py, "svg_to_bytes", refuses)
+    message = build(a_row("your_turn", game, seat.user))
+    assert message.pictures == [] and "cid:" not in message.html
+    assert "It's your turn in game" in message.html
