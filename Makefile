@@ -43,6 +43,7 @@ bench: install
 	$(PY) -m bench.engine
 	$(PY) -m bench.web
 	$(PY) -m bench.dead_broker
+	$(PY) -m bench.mail_picture
 
 # The load benchmark (bench/load.py): the production server on loopback, on a scratch
 # PostgreSQL database beside DATABASE_URL's; under nice, as the machine may be shared.

@@ -145,6 +145,7 @@ LAYERS = [
     ["games", "games.engine"],
     ["games.bots"],
     ["games.words"],
+    ["games.svg"],
     ["games.refusals"],
     ["games.models", "accounts"],
     ["games.clock"],
@@ -155,7 +156,6 @@ LAYERS = [
     ["games.services"],
     ["games.botplay"],
     ["games.heartbeat"],
-    ["games.svg"],
     [
         "games.api",
         "games.web",

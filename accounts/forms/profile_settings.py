@@ -52,6 +52,10 @@ CHANNEL_ROWS = [
         pgettext_lazy("kind of message", "Daily digest"),
         ["daily_digest", None, None],
     ),
+    (
+        pgettext_lazy("kind of message", "Pictures in mails"),
+        ["email_pictures", None, None],
+    ),
 ]
 CHANNEL_FIELDS = [name for _label, names in CHANNEL_ROWS for name in names if name]
 

@@ -78,6 +78,7 @@ class Profile(models.Model):
         default=False,
         help_text=_("Otherwise no your-turn mail is sent while the game is on your screen."),
     )
+    email_pictures = models.BooleanField(_("Show the table as a picture in my mails"), default=True)
     daily_digest = models.BooleanField(
         _("One digest mail a day instead of a mail per move"),
         default=False,

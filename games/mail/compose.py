@@ -24,6 +24,7 @@ from games.words.names import list_text, ordinal
 from .chat_lines import chat_lines
 from .clock import local_time_text
 from .keys import parse_key
+from .picture import Picture, mail_pictures
 from .unsubscribe import unsubscribe_headers, unsubscribe_url
 
 MAX_SENTENCES = 40
@@ -36,6 +37,7 @@ class Mail:
     text: str
     html: str
     headers: dict[str, str] = field(default_factory=dict)
+    pictures: list[Picture] = field(default_factory=list)  # inline in the HTML part (cid:)
 
 
 def game_login_link(game: Game) -> str:
@@ -301,6 +303,7 @@ def compose(notification: Notification, *, extra: dict | None = None) -> Mail:
         ctx.update(game_context(notification, ctx))
         subject = SUBJECTS[notification.kind](notification, ctx)
     ctx["subject"] = subject
+    pictures = mail_pictures(notification, ctx)
     template = f"emails/{notification.kind}"
     return Mail(
         to=notification.user.email,
@@ -308,4 +311,5 @@ def compose(notification: Notification, *, extra: dict | None = None) -> Mail:
         text=render_to_string(f"{template}.txt", ctx),
         html=render_to_string(f"{template}.html", ctx),
         headers=unsubscribe_headers(ctx["unsubscribe_url"]),
+        pictures=pictures,
     )
