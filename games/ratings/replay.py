@@ -57,7 +57,7 @@ def is_ratable(game, seats: Sequence) -> bool:
         and game.status == GameStatus.FINISHED
         and len(seats) >= 2
         and not any(seat.is_bot for seat in seats)
-        and all(getattr(seat, "joined_by_self", True) for seat in seats)
+        and all(seat.joined_by_self for seat in seats)
     )
 
 

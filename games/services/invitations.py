@@ -137,8 +137,8 @@ def invitation_accept(*, invitation_id, user) -> Invitation:
 def invitation_decline(*, invitation_id, user) -> Invitation:
     """Say no. A game from a position that named this player is called off."""
     with transaction.atomic(durable=True):
-        invitation = _pending(invitation_id, user)
-        game = game_lock(game_id=invitation.game_id)
+        game = game_lock(game_id=_pending(invitation_id, user).game_id)
+        invitation = _pending(invitation_id, user)  # as it is under the game's lock
         invitation.status = InvitationStatus.DECLINED
         invitation.answered_at = timezone.now()
         invitation.save(update_fields=["status", "answered_at"])

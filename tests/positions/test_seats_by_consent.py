@@ -13,11 +13,11 @@ from django.contrib.admin.models import LogEntry
 from django.core import mail
 from django.test import Client
 from django.urls import reverse
-from game_steps import make_user, make_users, state_of
+from game_steps import make_user, make_users, started_game, state_of
 
 from games import bots, engine
 from games.heartbeat import sweeps
-from games.models import Game, GameStatus, Invitation, Seat
+from games.models import Game, GameStatus, Invitation, RatingChange, Seat
 from games.refusals.errors import NotAllowed
 from games.selectors.karma import karma_get
 from games.services.invitations import game_rematch
@@ -224,7 +224,7 @@ def test_staff_seat_a_tournaments_players_at_once_and_it_is_logged():
         (alice, False),
         (bob, False),
     ]
-    assert not Invitation.objects.exists()
+    assert not Invitation.objects.exists() and not game.rated
     entry = LogEntry.objects.get()
     assert entry.user == boss and entry.object_id == str(game.pk)
     message = f"Seated without their acceptance in game #{game.pk}: alice, bob"
@@ -260,3 +260,16 @@ def test_a_game_she_never_accepted_leaves_her_karma_untouched():
     game_resign(game_id=played.pk, user=alice)
     assert (karma_get(user=alice).games, karma_get(user=alice).kept) == (1, 0)
     assert karma_get(user=bob).games == 0  # bob never moved in either
+
+
+@pytest.mark.parametrize("taken_by_self", [True, False])
+def test_ratings_move_only_when_every_player_took_their_seat(taken_by_self):
+    alice, bob = make_users("alice", "bob")
+    game = started_game([alice, bob], max_players=2)
+    assert game.rated
+    # A seat given without a yes (and no move played in it since): nobody's rating moves.
+    Seat.objects.filter(game=game, user=bob).update(joined_by_self=taken_by_self)
+    game_resign(game_id=game.pk, user=alice)
+    game.refresh_from_db()
+    assert game.status == GameStatus.FINISHED
+    assert RatingChange.objects.filter(game=game).exists() == taken_by_self

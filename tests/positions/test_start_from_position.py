@@ -29,7 +29,7 @@ def known(actions: int | None = None) -> dict:
     return data
 
 
-def upload(client, document, *, players="", raw=None, turn_seconds=86400):
+def upload(client, document, *, players="", raw=None, turn_seconds=86400, **more):
     body = raw if raw is not None else json.dumps(document).encode()
     return client.post(
         "/games/from-scenario/",
@@ -37,6 +37,7 @@ def upload(client, document, *, players="", raw=None, turn_seconds=86400):
             "scenario": SimpleUploadedFile("position.json", body, "application/json"),
             "players": players,
             "turn_seconds": turn_seconds,
+            **more,
         },
     )
 
@@ -105,8 +106,9 @@ def test_the_admin_starts_a_position_for_any_players_and_names_map_the_seats():
     admin.save()
     cy, dee = make_users("cy", "dee")
     response = upload(signed_in(admin), known(2), players="dee, cy")
-    assert response.status_code == 302
     game = Game.objects.get()
+    assert response.status_code == 302
+    assert response["Location"] == f"/admin/games/game/{game.pk}/change/"
     assert game.status == GameStatus.OPEN and not game.seats.exists()  # both invited
     accept(cy, game)
     accept(dee, game)
@@ -119,6 +121,15 @@ def test_the_admin_starts_a_position_for_any_players_and_names_map_the_seats():
     assert response.status_code == 403
     assert "Start games you play in" in response.content.decode()
     assert Game.objects.count() == 1
+    # Staff's box seats a tournament's players at once; nobody else is offered it.
+    assert "seat_at_once" not in signed_in(cy).get("/games/from-scenario/").content.decode()
+    page = signed_in(admin).get("/games/from-scenario/").content.decode()
+    assert "Seat them now, without asking" in page
+    seated = upload(signed_in(admin), known(2), players="cy, dee", seat_at_once="on")
+    assert seated.status_code == 302
+    tournament = Game.objects.exclude(pk=game.pk).get()
+    assert tournament.status == GameStatus.PLAYING
+    assert [s.user for s in tournament.seats.order_by("order")] == [cy, dee]
 
 
 @pytest.mark.parametrize(

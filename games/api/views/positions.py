@@ -10,7 +10,7 @@ from games.api.docs import refusals
 from games.api.presenting import detail_of, detail_response
 from games.api.serializers.games import GameDetail
 from games.api.serializers.positions import GameExport, NewFromHere, ScenarioStart
-from games.selectors.access import game_access, game_created_get
+from games.selectors.access import game_access, game_created_get, seat_get
 from games.selectors.export import export_document
 from games.services.scenario_start import game_new_from_replay, game_start_from_scenario
 
@@ -66,7 +66,7 @@ class FromScenarioView(ApiView):
             turn_seconds=body.validated_data["turn_seconds"],
             seat_at_once=body.validated_data["seat_at_once"],
         )
-        if not game.seats.filter(user=request.user).exists():
+        if seat_get(game=game, user=request.user) is None:
             # Staff started it for others: what they started, as a spectator sees it.
             shown = game_created_get(game_id=game.pk, user=request.user)
             return Response(GameDetail(detail_of(request, shown)).data, status=201)

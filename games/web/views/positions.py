@@ -12,7 +12,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from accounts.private_pages import private_to_viewer
 from games.models import GameStatus
 from games.refusals.errors import GameServiceError
-from games.selectors.access import game_access
+from games.selectors.access import game_access, seat_get
 from games.selectors.export import export_document
 from games.services.scenario_start import (
     MAX_SCENARIO_BYTES,
@@ -83,6 +83,9 @@ def start_from_scenario(request):
                     )
                 else:
                     messages.success(request, _("The game has started from the file's position."))
+                if seat_get(game=game, user=request.user) is None:
+                    # Staff started it for others: the admin shows it to them.
+                    return redirect(reverse("admin:games_game_change", args=[game.pk]))
                 return redirect(reverse("game_detail", args=[game.pk]))
     return render(request, "games/positions/start.html", {"form": form}, status=status)
 
