@@ -34,6 +34,7 @@ test-fast: install-test
 lint: install-test
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
+	scripts/typecheck.sh
 
 format: install-test
 	$(VENV)/bin/ruff check --fix .
@@ -50,4 +51,4 @@ load: install
 	nice -n 15 $(PY) -m bench.load
 
 clean:
-	rm -rf $(VENV) staticfiles .pytest_cache .ruff_cache
+	rm -rf $(VENV) staticfiles .pytest_cache .ruff_cache .mypy_cache
