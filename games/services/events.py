@@ -8,12 +8,15 @@ these very services (games.botplay) listen here, so the services never import th
 
 from django.dispatch import Signal
 
+from games import engine
+from games.models import Game, GameAnalysis, Seat
+
 # Sent with game=, seats= (the game's seats, as the service holds them) and state= (the
 # engine State the game is at now).
 position_changed = Signal()
 
 
-def position_announce(*, game, seats, state) -> None:
+def position_announce(*, game: Game, seats: list[Seat], state: engine.State) -> None:
     position_changed.send(sender=game.__class__, game=game, seats=seats, state=state)
 
 
@@ -22,5 +25,5 @@ def position_announce(*, game, seats, state) -> None:
 analysis_requested = Signal()
 
 
-def analysis_announce(*, analysis) -> None:
+def analysis_announce(*, analysis: GameAnalysis) -> None:
     analysis_requested.send(sender=analysis.__class__, analysis=analysis)

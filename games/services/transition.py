@@ -1,8 +1,10 @@
 """Record one accepted engine transition: the Move, the new state, the version, the clock."""
 
 from datetime import datetime
+from typing import Any
 
 from django.db.models import Max, Subquery, Value
+from django.db.models.expressions import CombinedExpression
 from django.db.models.functions import Coalesce
 from django.utils import timezone
 
@@ -22,14 +24,16 @@ def move_next_number(*, game: Game) -> int:
     return (last or 0) + 1
 
 
-def _next_number(game: Game):
+def _next_number(game: Game) -> CombinedExpression:
     """The next move number, worked out by the database in the move's own INSERT (the
     game's row lock keeps it unique; RETURNING hands it back)."""
     last = Move.objects.filter(game_id=game.pk).order_by("-number").values("number")[:1]
     return Coalesce(Subquery(last), Value(0)) + Value(1)
 
 
-def _write_move(game: Game, seat: Seat | None, action: dict, events: list[dict]) -> Move:
+def _write_move(
+    game: Game, seat: Seat | None, action: dict[str, Any], events: list[dict[str, Any]]
+) -> Move:
     """The move's row (its number worked out in the INSERT, handed back by RETURNING), then
     the rows of what it built (games.services.claims) in one INSERT, when it built any."""
     move = Move(game=game, seat=seat, action=action, events=events, created_at=timezone.now())
@@ -47,10 +51,10 @@ def move_record(
     game: Game,
     seats: list[Seat],
     seat: Seat | None,
-    action: dict,
-    new_state,
-    events: list[dict],
-    previous: dict,
+    action: dict[str, Any],
+    new_state: engine.State,
+    events: list[dict[str, Any]],
+    previous: engine.PlayerView,
     now: datetime,
     abort_if_over: bool = False,
     pauses: SeatPauses | None = None,
@@ -80,7 +84,9 @@ def move_record(
         if abort_if_over:
             game_abort(game=game, seats=seats, now=now)
         else:
-            game_finish(game=game, seats=seats, final=public["final"], now=now)
+            final = public["final"]
+            assert final is not None  # a finished game's view holds its result
+            game_finish(game=game, seats=seats, final=final, now=now)
     # settle_clock starts a new turn at `now`: only then is a your-turn mail owed.
     notify.on_move(game, move, seats, turn_started=game.turn_started_at == now)
     position_announce(game=game, seats=seats, state=new_state)
