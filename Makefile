@@ -52,3 +52,8 @@ load: install
 
 clean:
 	rm -rf $(VENV) staticfiles .pytest_cache .ruff_cache .mypy_cache
+
+# The documentation site (mkdocs.yml, docs/) into var/docs-site/; strict: a broken link or anchor fails.
+.PHONY: docs
+docs: install-test
+	NO_MKDOCS_2_WARNING=1 $(VENV)/bin/mkdocs build --strict --quiet

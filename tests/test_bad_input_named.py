@@ -1,6 +1,8 @@
 """The malformed requests an audit found answered with 500: each gets a clear 400, 404 or
 405 and changes nothing."""
 
+import re
+
 import pytest
 from django.test import Client
 from game_steps import make_users, started_game
@@ -103,3 +105,67 @@ def test_the_api_docs_pages_answer_only_get_and_head(client, method, page):
     assert response.status_code == 405
     assert response["Allow"] == "GET, HEAD"
     assert client.head(page).status_code == 200
+
+
+WRONG_TOKENS = ["wrong", "é", "\U0001f682" * 40, "\ud800"]
+
+
+@pytest.mark.parametrize(
+    ("kind", "path", "field"),
+    [
+        ("game", "/games/{id}/join/", "invite_token"),
+        ("game", "/api/v1/games/{id}/join/", "invite_token"),
+        ("club", "/clubs/{id}/join/", "token"),
+        ("club", "/api/v1/clubs/{id}/join/", "token"),
+    ],
+)
+def test_a_wrong_invitation_token_in_any_alphabet_answers_as_for_no_such_thing(kind, path, field):
+    """A token outside ASCII is a wrong token like any other; and a private game or club
+    answers exactly as an id that was never used, so the answer tells nothing."""
+    from games.services.clubs import club_create
+    from games.services.lobby import game_create
+
+    ann, eve = make_users("ann", "eve")
+    if kind == "game":
+        thing = game_create(creator=ann, map_id="usa", max_players=3, is_private=True)
+    else:
+        thing = club_create(creator=ann, name="Night trains", invite_only=True)
+    client = Client()
+    client.force_login(eve)
+    api = path.startswith("/api/")
+
+    def answer(thing_id, token):
+        url = path.format(id=thing_id)
+        if api:
+            response = client.post(url, {field: token}, content_type="application/json")
+            return response.status_code, response.json()
+        # A form's body is UTF-8: a lone surrogate reaches a page only in JSON.
+        response = client.post(url, {field: token.encode("utf-8", "replace")})
+        # The page as a reader sees it: its address and the masked CSRF token aside.
+        page = response.content.decode().replace(url, "")
+        return response.status_code, re.sub(r'(CSRFToken": "|value=")[\w-]{64}', "", page)
+
+    for token in WRONG_TOKENS:
+        never_used = answer(thing.pk + 1000, token)
+        assert never_used[0] in (400, 404)
+        assert answer(thing.pk, token) == never_used, token
+    assert thing.__class__.objects.get(pk=thing.pk).pk == thing.pk
+    if kind == "game":
+        assert not thing.seats.filter(user=eve).exists()
+    else:
+        assert not thing.members.filter(user=eve).exists()
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        {"endpoint": "https://push.example.org/\x00"},
+        {"endpoint\x00": "https://push.example.org/"},
+        {"endpoint": ["x", {"deep": "a\x00"}]},
+    ],
+)
+@pytest.mark.parametrize("path", ["/settings/push/off/", "/settings/push/"])
+def test_a_nul_byte_in_a_json_body_outside_the_api_is_malformed(ann, path, body):
+    response = ann.post(path, body, content_type="application/json")
+    assert response.status_code == 400
+    assert response.json() == {"error": "bad_request", "message": "The request is malformed."}

@@ -138,7 +138,7 @@ def test_nothing_of_the_site_imports_the_benchmarks():
     assert found == []
 
 
-# The folders from the bottom up (README, Layout): a module imports only from its own
+# The folders from the bottom up (docs/architecture.md, Layout): a module imports only from its own
 # layer or the layers below it. accounts' web part (its views, forms, urls) sits with the
 # games' web; the rest of accounts (models, selectors, time zones) beside the models.
 LAYERS = [

@@ -21,6 +21,11 @@ def bad_request(request, exception=None):
     return render(request, "errors/400.html", status=400)
 
 
+def bad_json_request(request):
+    """A JSON body a page cannot read: answered in JSON, as the API answers it."""
+    return _api_error("bad_request", gettext("The request is malformed."), 400)
+
+
 def not_found(request, exception=None):
     if request.path.startswith(API_PREFIX):
         return _api_error("not_found", gettext("There is no such thing here."), 404)

@@ -13,6 +13,7 @@ from accounts.email_status import has_confirmed_email
 from accounts.forms import ProfileSettingsForm, VacationForm, WebhookForm
 from accounts.middleware import browser_language, remember_language, remember_timezone
 from accounts.models import profile_for
+from accounts.private_pages import private_to_viewer
 from accounts.views.language import follow_language_setting
 from games.mail.push import vapid_public_key
 from games.selectors.reach import push_subscription_list, webhook_list
@@ -53,6 +54,7 @@ def render_settings(request, form=None, vacation_form=None, *, webhook_form=None
     return render(request, "accounts/settings.html", context, status=status)
 
 
+@private_to_viewer
 @login_required
 def settings_page(request):
     profile = profile_for(request.user)

@@ -1,4 +1,4 @@
-"""Bots: computer players that decide from what their seat may know (see README.md).
+"""Bots: computer players that decide from what their seat may know (docs/bots.md).
 
 Pure Python beside the engine: no Django, no clock, no global random.
 """

@@ -1,4 +1,4 @@
-"""`python -m games.bots.arena`: bots against bots, the figures of README.md's Bots section.
+"""`python -m games.bots.arena`: bots against bots, the figures of docs/bots.md.
 
     python -m games.bots.arena --map usa --players 2 --games 40 --seats strong,route_focus
 

@@ -2,7 +2,7 @@
 player, and the plan policy our levels search with: rule-based bots that plan paths for
 their tickets.
 
-See README.md for how each description was read and where it left a choice.
+See docs/bots.md for how each description was read and where it left a choice.
 """
 
 from __future__ import annotations

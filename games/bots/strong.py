@@ -42,7 +42,7 @@ from .common import best_claim, claims_by_route
 from .heuristic import Planner
 from .knowledge import Knowledge
 
-DEFAULT_BUDGET = 3000  # simulated actions per decision (the arena's times: see README)
+DEFAULT_BUDGET = 3000  # simulated actions per decision (the arena's times: docs/bots.md)
 CASUAL_BUDGET = 1200  # the Casual level's
 HORIZON_TURNS = 3  # turns each player plays in a rollout before the position is scored
 # Once someone has fewer trains than this, rollouts play to the end of the game and score

@@ -1,6 +1,6 @@
 """The final result of a game, typed: each player's score sheet and place, and the ranking.
 
-`to_dict()` is the JSON of SCENARIOS.md (plus `unbuilt_stations` and `place` per player);
+`to_dict()` is the JSON of docs/scenarios.md (plus `unbuilt_stations` and `place` per player);
 `from_dict` reads it back, also from results stored before those two were added.
 """
 

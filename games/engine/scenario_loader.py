@@ -1,4 +1,4 @@
-"""Scenarios (../shared/SCENARIOS.md): a game set up exactly, then a list of actions.
+"""Scenarios (docs/scenarios.md): a game set up exactly, then a list of actions.
 
 `load_scenario(dict)` is product code: the web app starts games from positions with it, and
 `python -m games.engine.scenario FILE` (scenario.py) runs files with `run_scenario`.
@@ -47,7 +47,7 @@ class ScenarioError(ValueError):
 
 
 class Forfeit:
-    """The scenario action `{"player": p, "type": "forfeit"}` (beyond SCENARIOS.md): the
+    """The scenario action `{"player": p, "type": "forfeit"}` (beyond docs/scenarios.md): the
     player leaves, as `forfeit(state, p)` does. Exported games use it for a seat that ran
     out of time or resigned, so their file replays to the same end."""
 
@@ -371,6 +371,6 @@ def run_scenario(data: Any) -> dict[str, Any]:
         except IllegalMove as exc:
             results.append({"ok": False, "error": exc.code, "message": exc.message})
         else:
-            # SCENARIOS.md's events have no turn number (a scenario is one stretch of play).
+            # docs/scenarios.md's events have no turn number (a scenario is one stretch of play).
             results.append({"ok": True, "events": [_without_turn(event) for event in events]})
     return {"results": results, "state": scenario_state(state)}

@@ -1,4 +1,4 @@
-"""Writing scenario documents (../shared/SCENARIOS.md): a position as a `setup`, and the same
+"""Writing scenario documents (docs/scenarios.md): a position as a `setup`, and the same
 document with its players renamed. The web app exports games and starts new ones with these.
 """
 

@@ -45,6 +45,11 @@ BEAT_SCHEDULE = {
         "schedule": EVERY_MINUTE,
         "options": _OPTIONS,
     },
+    "lapse-invitations": {
+        "task": "games.tasks.lapse_invitations",
+        "schedule": EVERY_MINUTE,
+        "options": _OPTIONS,
+    },
     # The rate limits kept in the database lose their old rows (accounts.rate_limit_pruning).
     "prune-rate-limits": {
         "task": "games.tasks.prune_rate_limits",

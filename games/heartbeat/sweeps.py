@@ -20,6 +20,7 @@ from games.models.game import ACTIVE_STATUSES
 from games.selectors.access import seat_list_awaiting
 from games.selectors.vacations import seat_pauses
 from games.services.forfeit import game_forfeit
+from games.services.invitations import invitation_lapse_due
 from games.services.leagues import season_advance, season_list_due
 
 log = logging.getLogger(__name__)
@@ -171,3 +172,9 @@ def advance_seasons(now: datetime) -> int:
         except Exception:
             log.exception("season %s could not advance; the next sweep tries again", season_id)
     return moved
+
+
+def lapse_invitations(now: datetime) -> int:
+    """Lapse the invitations left unanswered for a week (games.models.invitation), calling
+    off the games from a position that waited for them. Returns how many lapsed."""
+    return invitation_lapse_due(now=now)

@@ -44,6 +44,11 @@ def advance_seasons() -> int:
     return sweeps.advance_seasons(timezone.now())
 
 
+@shared_task(name="games.tasks.lapse_invitations")
+def lapse_invitations() -> int:
+    return sweeps.lapse_invitations(timezone.now())
+
+
 @shared_task(name="games.tasks.prune_rate_limits")
 def prune_rate_limits() -> int:
     return prune(timezone.now())

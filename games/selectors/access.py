@@ -78,6 +78,16 @@ def game_access(*, game_id, user) -> Game:
     raise NotAPlayer()
 
 
+def game_created_get(*, game_id, user) -> Game:
+    """A game the user started for others without a seat of their own (staff, a position):
+    game_access's game, seen as a spectator sees it; NotAPlayer for anyone else."""
+    game = game_with_seats(queryset=Game.objects.filter(creator_id=getattr(user, "pk", None)))
+    found = game.filter(pk=game_id).first()
+    if found is None:
+        raise NotAPlayer()
+    return found
+
+
 def game_watched(*, game_id: int) -> Game | None:
     """The game with its seats as game_access reads them, for the open pages that watch it
     (each page's ticket has already proved it may: games.live.poll)."""

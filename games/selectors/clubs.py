@@ -2,12 +2,11 @@
 players it invited and to whoever holds its link; to anyone else it does not exist
 (ClubNotFound, as for a club that was never made)."""
 
-import secrets
-
 from django.db.models import Count, Q
 
 from games.models import Club, ClubInvitation, ClubMember, ClubMessage, Follow, Game
 from games.models.game import ACTIVE_STATUSES
+from games.models.secret_tokens import same_secret
 from games.refusals.errors import ClubNotFound
 from games.selectors.access import game_with_seats
 
@@ -39,7 +38,7 @@ def club_get_visible(*, club_id, user, token: str | None = None) -> Club:
         club = Club.objects.get(pk=int(club_id))
     except (Club.DoesNotExist, TypeError, ValueError, OverflowError):
         raise ClubNotFound() from None
-    if not club.invite_only or (token and secrets.compare_digest(str(token), club.invite_token)):
+    if not club.invite_only or same_secret(token, club.invite_token):
         return club
     uid = _uid(user)
     if uid and (

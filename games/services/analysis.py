@@ -21,7 +21,7 @@ from django.utils.translation import gettext_lazy
 from games.models import AnalysisStatus, Game, GameAnalysis
 from games.refusals.errors import GameNotActive, NotAllowed
 
-from .events import analysis_announce
+from .events import analysis_announce, game_versions_bump
 
 
 class AnalysisWhilePlaying(GameNotActive):
@@ -98,14 +98,19 @@ def analysis_progress(*, analysis_id: int, done: int) -> None:
 
 
 def analysis_finish(*, analysis_id: int, result: dict[str, Any]) -> None:
+    """The analysis is done: the game's open pages are told (its version moves on)."""
     now = timezone.now()
-    GameAnalysis.objects.filter(pk=analysis_id, status=AnalysisStatus.RUNNING).update(
-        status=AnalysisStatus.DONE,
-        result=result,
-        decisions_done=len(result["decisions"]),
-        updated_at=now,
-        finished_at=now,
-    )
+    with transaction.atomic():
+        done = GameAnalysis.objects.filter(pk=analysis_id, status=AnalysisStatus.RUNNING)
+        game_ids = list(done.values_list("game_id", flat=True))
+        if done.update(
+            status=AnalysisStatus.DONE,
+            result=result,
+            decisions_done=len(result["decisions"]),
+            updated_at=now,
+            finished_at=now,
+        ):
+            game_versions_bump(game_ids=game_ids)
 
 
 def analysis_fail(*, analysis_id: int) -> None:

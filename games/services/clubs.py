@@ -12,8 +12,6 @@ Decisions:
   does the same for its invitee. A full club takes no one.
 """
 
-import secrets
-
 from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
 from django.db.models import F
@@ -30,6 +28,7 @@ from games.models import (
     SeasonStatus,
 )
 from games.models.clubs import MAX_CLUB_MEMBERS
+from games.models.secret_tokens import same_secret
 from games.refusals.errors import ClubFull, ClubNotFound, InvalidSettings, NotAllowed
 
 CHAT_MAX = 500
@@ -128,7 +127,7 @@ def club_join(*, club_id, user, token: str | None = None) -> ClubMember:
         if mine is not None:
             return mine
         invitation = ClubInvitation.objects.filter(club=club, invitee=user).first()
-        by_link = bool(token) and secrets.compare_digest(str(token), club.invite_token)
+        by_link = same_secret(token, club.invite_token)
         if club.invite_only and invitation is None and not by_link:
             raise ClubNotFound()
         if ClubMember.objects.filter(club=club).count() >= club.max_members:

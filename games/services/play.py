@@ -10,7 +10,6 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from games import engine
-from games.live.versions import forget_versions_on_commit
 from games.models import Game, GameStatus, Move, Seat
 from games.models.game import ACTIVE_STATUSES
 from games.refusals.errors import BadAction, GameMovedOn, GameNotActive, NotAllowed, NotAPlayer
@@ -162,8 +161,11 @@ def game_play(
             now=now,
             pauses=pauses,
         )
+        if bot_seat_id is None and not seat.joined_by_self:
+            # A seat staff gave: the player's own move is their yes (karma counts it now).
+            seat.joined_by_self = True
+            seat.save(update_fields=["joined_by_self"])
         view = engine.player_view(new_state, seat.player_id)
-        forget_versions_on_commit(game.pk)  # open pages see the move at their next poll
         # The page's log at the new version, for the next page to show without a query.
         transaction.on_commit(
             partial(move_remember, game=game, move=move, last_turns=PAGE_LOG_MOVES), robust=True

@@ -13,7 +13,7 @@ from games.mail import notify
 from games.models import Claim, Game, Move, Seat
 from games.selectors.vacations import SeatPauses
 from games.services.claims import claims_from_events
-from games.services.events import position_announce
+from games.services.events import game_version_bump, position_announce
 
 from .clock import settle_clock
 from .finish import game_abort, game_finish
@@ -69,7 +69,7 @@ def move_record(
     move = _write_move(game, seat, action, events)
     public = engine.player_view(new_state, None)
     game.state = new_state.to_dict()
-    game.version += 1
+    game_version_bump(game=game)
     settle_clock(
         game=game,
         seats=seats,

@@ -26,13 +26,13 @@ from django.utils.translation import gettext_lazy
 
 from accounts.models import Vacation, profile_for
 from games.engine import ActionType
-from games.live.versions import forget_versions_on_commit
 from games.mail.clock import zone
 from games.models import Move, Seat
 from games.models.game import ACTIVE_STATUSES
 from games.refusals.errors import GameServiceError
 
 from .clock import game_set_deadlines
+from .events import game_version_bump
 from .locking import game_lock
 
 VACATION_DAYS_PER_YEAR = 21
@@ -218,8 +218,7 @@ def vacation_resettle_games(*, user) -> int:
             for seat in moved:
                 seat.save(update_fields=["deadline"])
             if moved:
-                game.version += 1
+                game_version_bump(game=game)
                 game.save(update_fields=["deadline", "version"])
-                forget_versions_on_commit(game.pk)
                 changed += 1
     return changed

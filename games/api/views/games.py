@@ -5,6 +5,7 @@ from drf_spectacular.utils import OpenApiExample, OpenApiParameter, extend_schem
 from rest_framework import status
 from rest_framework.exceptions import NotAuthenticated
 
+from accounts.private_pages import private_to_viewer
 from games.api.docs import refusals
 from games.api.errors import invalid_choice
 from games.api.presenting import detail_response, summary_of
@@ -87,6 +88,7 @@ class GameListView(ApiView):
         return detail_response(request, game.pk, status=status.HTTP_201_CREATED)
 
 
+@private_to_viewer
 class GameDetailView(ApiView):
     serializer_class = GameDetail
 

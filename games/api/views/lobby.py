@@ -4,6 +4,7 @@ from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import status
 from rest_framework.response import Response
 
+from accounts.private_pages import private_to_viewer
 from games.api.docs import refusals
 from games.api.presenting import detail_response
 from games.api.serializers.games import BotSeat, GameDetail, GameJoin
@@ -13,6 +14,7 @@ from games.services.lobby import game_join, game_leave, game_start
 from .base import ApiView
 
 
+@private_to_viewer
 class JoinView(ApiView):
     serializer_class = GameJoin
 
@@ -54,6 +56,7 @@ class LeaveView(ApiView):
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 
+@private_to_viewer
 class StartView(ApiView):
     serializer_class = None
 
@@ -71,6 +74,7 @@ class StartView(ApiView):
         return detail_response(request, game_id)
 
 
+@private_to_viewer
 class AddBotView(ApiView):
     serializer_class = BotSeat
 

@@ -6,6 +6,7 @@ from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 
 from accounts.models.profile import profile_for
+from accounts.private_pages import private_to_viewer
 from games.api.docs import refusals
 from games.api.serializers.users import Me
 from games.selectors.access import seat_count_awaiting
@@ -14,6 +15,7 @@ from games.services.calendar_token import calendar_token_get, calendar_token_ren
 from .base import ApiView
 
 
+@private_to_viewer
 class MeView(ApiView):
     permission_classes = [IsAuthenticated]
     serializer_class = Me
@@ -48,6 +50,7 @@ def calendar_url(request, user) -> str:
     )
 
 
+@private_to_viewer
 class CalendarUrlView(ApiView):
     permission_classes = [IsAuthenticated]
     serializer_class = Me

@@ -8,6 +8,7 @@ tickets); only its type is read.
 
 from drf_spectacular.utils import extend_schema
 
+from accounts.private_pages import private_to_viewer
 from games.api.docs import refusals
 from games.api.serializers.moves import MoveEntry
 from games.selectors.access import game_visible
@@ -34,6 +35,7 @@ def api_log_entry(entry: dict) -> dict:
     }
 
 
+@private_to_viewer
 class MoveLogView(ApiView):
     serializer_class = MoveEntry
 

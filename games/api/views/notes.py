@@ -5,6 +5,7 @@ from rest_framework import serializers
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 
+from accounts.private_pages import private_to_viewer
 from games.api.docs import refusals
 from games.api.serializers.strict import StrictBody
 from games.models.note import NOTE_MAX_LENGTH
@@ -22,6 +23,7 @@ class NoteBody(StrictBody):
     )
 
 
+@private_to_viewer
 class NoteView(ApiView):
     permission_classes = [IsAuthenticated]
     serializer_class = NoteBody

@@ -9,6 +9,7 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiExample, OpenApiParameter, extend_schema
 from rest_framework.response import Response
 
+from accounts.private_pages import private_to_viewer
 from games import engine
 from games.api.docs import refusals
 from games.api.errors import invalid_choice
@@ -39,6 +40,7 @@ def legal_for(game, user, action_type: str | None) -> tuple[list[str], list[dict
     return types, [action.to_dict() for action in actions]
 
 
+@private_to_viewer
 class LegalActionsView(ApiView):
     serializer_class = LegalActionsSerializer
 
@@ -62,6 +64,7 @@ class LegalActionsView(ApiView):
         return Response(LegalActionsSerializer(data).data)
 
 
+@private_to_viewer
 class ActionsView(ApiView):
     serializer_class = ActionPostSerializer
 

@@ -3,6 +3,7 @@ call."""
 
 from drf_spectacular.utils import extend_schema
 
+from accounts.private_pages import private_to_viewer
 from games.api.docs import refusals
 from games.api.presenting import detail_response
 from games.api.serializers.games import GameDetail, VersionBody
@@ -12,6 +13,7 @@ from games.services.resign import game_resign
 from .base import ApiView
 
 
+@private_to_viewer
 class ResignView(ApiView):
     serializer_class = None
 
@@ -30,6 +32,7 @@ class ResignView(ApiView):
         return detail_response(request, game_id)
 
 
+@private_to_viewer
 class MoreTimeView(ApiView):
     serializer_class = VersionBody
 

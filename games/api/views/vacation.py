@@ -6,6 +6,7 @@ from rest_framework import serializers, status
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 
+from accounts.private_pages import private_to_viewer
 from games.api.docs import refusals
 from games.api.serializers.strict import StrictBody
 from games.services.vacation import (
@@ -47,6 +48,7 @@ def _state(user) -> dict:
     }
 
 
+@private_to_viewer
 class VacationView(ApiView):
     permission_classes = [IsAuthenticated]
     serializer_class = VacationState

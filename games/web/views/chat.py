@@ -6,6 +6,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 from django.views.decorators.vary import vary_on_headers
 
+from accounts.private_pages import private_to_viewer
 from games.live.poll import poll_ticket, stream_url
 from games.refusals.errors import GameServiceError, NotAPlayer
 from games.services.chat import chat_mute, chat_post, chat_report
@@ -33,6 +34,7 @@ def _answer(request, game_id, *, flash=None, status=200):
     return render(request, FRAGMENT, context, status=status)
 
 
+@private_to_viewer
 @require_GET
 @vary_on_headers("HX-Request")
 def game_chat(request, game_id: int):

@@ -7,6 +7,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
+from accounts.private_pages import private_to_viewer
 from games.models import ClubRole, MapChoice, SeasonStatus
 from games.ratings.boards import board_label
 from games.ratings.club_boards import club_leaderboards
@@ -123,12 +124,14 @@ def _club_context(request, club, token=None) -> dict:
     }
 
 
+@private_to_viewer
 @require_GET
 def club_detail(request, club_id):
     club = club_get_visible(club_id=club_id, user=request.user)
     return render(request, "clubs/club.html", _club_context(request, club))
 
 
+@private_to_viewer
 @require_GET
 def club_link(request, token):
     """The club's invitation link: its page, with a Join button for whoever holds it."""

@@ -4,6 +4,7 @@ from django.http import HttpResponse
 from django.views.decorators.http import require_GET
 from django.views.decorators.vary import vary_on_headers
 
+from accounts.private_pages import private_to_viewer
 from games.refusals.errors import NotAPlayer
 
 from .action_panel import choose_panel
@@ -11,6 +12,7 @@ from .invitation_page import invitation_page
 from .render import load_table, render_game
 
 
+@private_to_viewer
 @require_GET
 @vary_on_headers("HX-Request")
 def game_detail(request, game_id: int):
@@ -31,6 +33,7 @@ def game_detail(request, game_id: int):
     return render_game(request, table)
 
 
+@private_to_viewer
 @require_GET
 @vary_on_headers("HX-Request")
 def game_route(request, game_id: int, route_id: str):
@@ -40,6 +43,7 @@ def game_route(request, game_id: int, route_id: str):
     return render_game(request, table, panel=panel, flash=note, only_panel=True)
 
 
+@private_to_viewer
 @require_GET
 @vary_on_headers("HX-Request")
 def game_station(request, game_id: int):

@@ -9,6 +9,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from accounts.private_pages import private_to_viewer
 from accounts.selectors import vacation_away_until
 from games.models import BotLevel, Game, GameStatus, MapChoice
 from games.models.seat import bot_label
@@ -263,6 +264,7 @@ def start(request, game_id):
     return redirect(game_page_path(game) if done else "lobby")
 
 
+@private_to_viewer
 @require_GET
 @login_required
 def invite(request, token):
@@ -274,6 +276,7 @@ def invite(request, token):
     return render(request, "games/lobby/invite.html", {"game": game, "seated": seated})
 
 
+@private_to_viewer
 @require_GET
 @login_required
 def mine(request):

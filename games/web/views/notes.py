@@ -9,10 +9,12 @@ from django.utils.html import escape
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from accounts.private_pages import private_to_viewer
 from games.refusals.errors import GameServiceError, NotAPlayer
 from games.services.notes import note_save
 
 
+@private_to_viewer
 @require_POST
 def game_note(request, game_id: int):
     try:

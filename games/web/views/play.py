@@ -4,6 +4,7 @@ from django.shortcuts import redirect
 from django.views.decorators.http import require_POST
 from django.views.decorators.vary import vary_on_headers
 
+from accounts.private_pages import private_to_viewer
 from games.engine import ActionType, IllegalMove
 from games.refusals.errors import (
     GameServiceError,
@@ -26,6 +27,7 @@ def _reopened_panel(table, post):
     return choose_panel(table, requested, post.get("route"))[0] if requested else None
 
 
+@private_to_viewer
 @require_POST
 @vary_on_headers("HX-Request")
 def game_move(request, game_id: int):

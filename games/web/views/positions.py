@@ -9,6 +9,8 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from accounts.private_pages import private_to_viewer
+from games.models import GameStatus
 from games.refusals.errors import GameServiceError
 from games.selectors.access import game_access
 from games.selectors.export import export_document
@@ -22,6 +24,7 @@ from games.services.scenario_start import (
 from games.web.forms import ScenarioStartForm
 
 
+@private_to_viewer
 @require_GET
 def game_export(request, game_id: int):
     game = game_access(game_id=game_id, user=request.user)
@@ -42,7 +45,9 @@ def game_export(request, game_id: int):
 @require_http_methods(["GET", "POST"])
 @login_required
 def start_from_scenario(request):
-    form = ScenarioStartForm(request.POST or None, request.FILES or None)
+    form = ScenarioStartForm(
+        request.POST or None, request.FILES or None, staff=request.user.is_staff
+    )
     status = 200
     if request.method == "POST":
         status = 400
@@ -62,16 +67,27 @@ def start_from_scenario(request):
                     document=document,
                     usernames=form.usernames(),
                     turn_seconds=form.cleaned_data["turn_seconds"],
+                    seat_at_once=form.cleaned_data.get("seat_at_once", False),
                 )
             except GameServiceError as exc:
                 form.add_error(None, exc.message)
                 status = exc.status
             else:
-                messages.success(request, _("The game has started from the file's position."))
+                if game.status == GameStatus.OPEN:
+                    messages.success(
+                        request,
+                        _(
+                            "The other players are invited; the game starts in the file's "
+                            "position when all have accepted."
+                        ),
+                    )
+                else:
+                    messages.success(request, _("The game has started from the file's position."))
                 return redirect(reverse("game_detail", args=[game.pk]))
     return render(request, "games/positions/start.html", {"form": form}, status=status)
 
 
+@private_to_viewer
 @require_POST
 @login_required
 def new_from_replay(request, game_id: int):
@@ -85,9 +101,12 @@ def new_from_replay(request, game_id: int):
         return redirect(
             reverse("game_replay", args=[game_id]) + f"?move={request.POST.get('move', '')}"
         )
-    messages.success(
-        request,
-        _("A new unrated game has started from game #%(game)d after move %(move)d.")
-        % {"game": game_id, "move": used},
-    )
+    if game.status == GameStatus.OPEN:
+        started = _(
+            "A new unrated game from game #%(game)d after move %(move)d waits for the other "
+            "players: they are invited, and it starts when all have accepted."
+        )
+    else:
+        started = _("A new unrated game has started from game #%(game)d after move %(move)d.")
+    messages.success(request, started % {"game": game_id, "move": used})
     return redirect(reverse("game_detail", args=[game.pk]))

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from django.shortcuts import render
-from django.utils.cache import patch_cache_control
 
 from games.engine import ActionType, Phase
 from games.live.poll import poll_ticket, stream_url
@@ -95,9 +94,6 @@ def render_game(
     response = render(request, template, context, status=status)
     if fragments.get("keep_board"):
         response["HX-Trigger-After-Swap"] = BOARD_ROUTES_CLOSED
-    # A page with a hand on it: the back button asks again rather than showing an old position,
-    # and no shared cache keeps a player's cards.
-    patch_cache_control(response, no_store=True, private=True)
     return response
 
 

@@ -4,6 +4,7 @@ from django.shortcuts import render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
+from accounts.private_pages import private_to_viewer
 from games.engine import EventType, get_map
 from games.selectors.access import game_access, seat_get
 from games.selectors.export import export_allowed
@@ -115,6 +116,7 @@ def _built(turn) -> list[str]:
     return [e["city"] for e in events if e.get("type") == EventType.STATION_BUILT]
 
 
+@private_to_viewer
 @require_GET
 def game_log(request, game_id: int):
     game = game_access(game_id=game_id, user=request.user)

@@ -14,6 +14,7 @@ from django.utils.translation import pgettext_lazy
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_http_methods
 
+from accounts.private_pages import private_to_viewer
 from games.mail.unsubscribe import ALL, apply_unsubscription, make_token, read_token
 from games.models import Channel, NotificationKind
 from games.models import NotificationKind as Kind
@@ -64,6 +65,7 @@ def what_it_stops(unsubscription) -> str:
     return WHAT_ELSEWHERE[unsubscription.channel][kind]
 
 
+@private_to_viewer
 @csrf_exempt
 @require_http_methods(["GET", "POST"])
 def unsubscribe(request, token: str):
