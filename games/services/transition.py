@@ -3,9 +3,8 @@
 from datetime import datetime
 from typing import Any
 
-from django.db.models import Max, Subquery, Value
-from django.db.models.expressions import CombinedExpression
-from django.db.models.functions import Coalesce
+from django.db.models import IntegerField, Max
+from django.db.models.expressions import RawSQL
 from django.utils import timezone
 
 from games import engine
@@ -24,11 +23,17 @@ def move_next_number(*, game: Game) -> int:
     return (last or 0) + 1
 
 
-def _next_number(game: Game) -> CombinedExpression:
-    """The next move number, worked out by the database in the move's own INSERT (the
-    game's row lock keeps it unique; RETURNING hands it back)."""
-    last = Move.objects.filter(game_id=game.pk).order_by("-number").values("number")[:1]
-    return Coalesce(Subquery(last), Value(0)) + Value(1)
+# The next move number, worked out by the database in the move's own INSERT (the game's row
+# lock keeps it unique; RETURNING hands it back). Written as SQL: a queryset's subquery
+# costs each move more to compile than the INSERT takes to run.
+_NEXT_NUMBER = (
+    "COALESCE((SELECT number FROM games_move WHERE game_id = %s ORDER BY number DESC LIMIT 1),"
+    " 0) + 1"
+)
+
+
+def _next_number(game: Game) -> RawSQL:
+    return RawSQL(_NEXT_NUMBER, (game.pk,), output_field=IntegerField())
 
 
 def _write_move(
