@@ -35,6 +35,11 @@ BEAT_SCHEDULE = {
         "schedule": EVERY_MINUTE,
         "options": _OPTIONS,
     },
+    "play-stalled-orders": {
+        "task": "games.tasks.play_stalled_orders",
+        "schedule": EVERY_MINUTE,
+        "options": _OPTIONS,
+    },
     "send-digests": {
         "task": "games.tasks.send_digests",
         "schedule": EVERY_MINUTE,

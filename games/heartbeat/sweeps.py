@@ -8,6 +8,7 @@ from datetime import datetime, timedelta
 from django.db.models import Q
 
 from accounts.models import Profile
+from games.botplay.orders import stalled_order_seats
 from games.botplay.turns import PLAYED, play_bot_turn, stalled_bot_seats
 from games.clock.arithmetic import is_paused, seat_clock
 from games.heartbeat.schedule import BOT_STALL_SECONDS, SWEEP_SECONDS
@@ -22,6 +23,8 @@ from games.selectors.vacations import seat_pauses
 from games.services.forfeit import game_forfeit
 from games.services.invitations import invitation_lapse_due
 from games.services.leagues import season_advance, season_list_due
+from games.services.orders import STALE as ORDERS_STALE
+from games.services.orders import seat_orders_play
 
 log = logging.getLogger(__name__)
 
@@ -159,6 +162,21 @@ def play_stalled_bot_turns(now: datetime) -> int:
             # One broken game must not stop the other bots.
             log.exception("the bot of seat %s in game %s failed", seat.pk, seat.game_id)
     return played
+
+
+def play_stalled_orders(now: datetime) -> int:
+    """Play every seat's standing orders that nothing has played for BOT_STALL_SECONDS at the
+    start of its turn (their task was lost), here in the sweep. Returns how many were
+    played or closed."""
+    done = 0
+    for seat, version in stalled_order_seats(now, timedelta(seconds=BOT_STALL_SECONDS)):
+        try:
+            outcome = seat_orders_play(game_id=seat.game_id, seat_id=seat.pk, version=version)
+            if outcome != ORDERS_STALE:
+                done += 1
+        except Exception:
+            log.exception("the orders of seat %s in game %s failed", seat.pk, seat.game_id)
+    return done
 
 
 def advance_seasons(now: datetime) -> int:

@@ -17,6 +17,7 @@ from accounts.models import profile_for
 from games.models import ChatMessage, Game, GameStatus, Invitation, Move, Notification, Seat
 from games.models import NotificationKind as Kind
 from games.selectors.log import move_list
+from games.selectors.orders import orders_told, seat_orders_get
 from games.words.game_log import turns_of
 from games.words.names import list_text, ordinal
 
@@ -226,6 +227,26 @@ def chat(notification, ctx):
     }
 
 
+def order_played(notification, ctx):
+    """What the reader's standing order played, why earlier ones were skipped, and whose
+    turn it is now."""
+    mine = next((s for s in ctx["seats"] if s.user_id == notification.user_id), None)
+    standing = seat_orders_get(seat=mine)
+    told = orders_told(standing=standing, map_id=ctx["game"].map_id)
+    report = told["report"]
+    if report is None or report["played"] is None:
+        return None  # new orders were set since: they say nothing of this one
+    ctx["order"] = report
+    ctx["sentences"] = since_last_turn(ctx["game"], ctx["seats"], notification.user)[-6:]
+    acting = [s for s in ctx["seats"] if s.to_move and not s.forfeited]
+    ctx["my_turn"] = mine is not None and mine in acting
+    ctx["next_player"] = acting[0].user.username if acting and not ctx["my_turn"] else ""
+    return _("Your order was played in game #%(number)s, %(map)s: %(order)s") % {
+        **_game_values(ctx),
+        "order": report["played_text"],
+    }
+
+
 SUBJECTS = {
     Kind.INVITATION: invitation,
     Kind.YOUR_TURN: your_turn,
@@ -234,6 +255,7 @@ SUBJECTS = {
     Kind.FORFEIT: forfeit,
     Kind.RESULT: result,
     Kind.CHAT: chat,
+    Kind.ORDER_PLAYED: order_played,
 }
 
 

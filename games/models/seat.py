@@ -49,6 +49,10 @@ class Seat(models.Model):
     # for a seat staff gave them (a tournament's position) until they make a move in it:
     # until then the game counts for neither their karma nor their ratings.
     joined_by_self = models.BooleanField(default=True)
+    # The seat has standing orders waiting for its next turn (games.models.orders): read with
+    # the seats a move locks, so a move by hand drops them, and a turn that begins plays
+    # them, without a query of their own for everyone else.
+    orders_standing = models.BooleanField(default=False, db_default=False)
 
     class Meta:
         ordering = ["game", "order"]

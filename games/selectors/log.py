@@ -21,7 +21,7 @@ def _logged(game: Game):
         Move.objects.filter(game=game)
         .select_related("seat__user")
         .annotate(action_type=KT("action__type"))
-        .only("number", "events", "created_at", "seat__id", "seat__user__username")
+        .only("number", "events", "created_at", "by_order", "seat__id", "seat__user__username")
     )
 
 
@@ -70,16 +70,17 @@ class LoggedRow:
     seat_id: int | None
     events: list
     created_at: object
+    by_order: bool = False  # played by the seat's standing orders: said to everyone
 
     @classmethod
     def of(cls, move) -> "LoggedRow":
-        return cls(move.number, move.seat_id, move.events, move.created_at)
+        return cls(move.number, move.seat_id, move.events, move.created_at, move.by_order)
 
     @classmethod
     def just_written(cls, move) -> "LoggedRow":
         """A Move as saved, its events as they read back from the database (JSON)."""
         events = json.loads(json.dumps(move.events))
-        return cls(move.number, move.seat_id, events, move.created_at)
+        return cls(move.number, move.seat_id, events, move.created_at, move.by_order)
 
 
 # How many moves (and whole turns) the game page's log shows: the last ones only, so the

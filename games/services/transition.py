@@ -37,11 +37,22 @@ def _next_number(game: Game) -> RawSQL:
 
 
 def _write_move(
-    game: Game, seat: Seat | None, action: dict[str, Any], events: list[dict[str, Any]]
+    game: Game,
+    seat: Seat | None,
+    action: dict[str, Any],
+    events: list[dict[str, Any]],
+    by_order: bool = False,
 ) -> Move:
     """The move's row (its number worked out in the INSERT, handed back by RETURNING), then
     the rows of what it built (games.services.claims) in one INSERT, when it built any."""
-    move = Move(game=game, seat=seat, action=action, events=events, created_at=timezone.now())
+    move = Move(
+        game=game,
+        seat=seat,
+        action=action,
+        events=events,
+        created_at=timezone.now(),
+        by_order=by_order,
+    )
     claims = claims_from_events(game_id=game.pk, map_id=game.map_id, move=move)
     move.number = _next_number(game)
     move.save(force_insert=True)
@@ -63,6 +74,7 @@ def move_record(
     now: datetime,
     abort_if_over: bool = False,
     pauses: SeatPauses | None = None,
+    by_order: bool = False,
 ) -> Move:
     """Append the Move and save everything it changed. The game row must be locked.
 
@@ -71,7 +83,7 @@ def move_record(
     notify.on_move runs: hooks see the game's status after this move; a bot whose turn it
     is now is queued to play after commit.
     """
-    move = _write_move(game, seat, action, events)
+    move = _write_move(game, seat, action, events, by_order)
     public = engine.player_view(new_state, None)
     game.state = new_state.to_dict()
     game_version_bump(game=game)
