@@ -34,6 +34,7 @@ test-fast: install-test
 lint: install-test
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
+	scripts/typecheck.sh
 
 format: install-test
 	$(VENV)/bin/ruff check --fix .
@@ -51,7 +52,7 @@ load: install
 	nice -n 15 $(PY) -m bench.load
 
 clean:
-	rm -rf $(VENV) staticfiles .pytest_cache .ruff_cache
+	rm -rf $(VENV) staticfiles .pytest_cache .ruff_cache .mypy_cache
 
 # The documentation site (mkdocs.yml, docs/) into var/docs-site/; strict: a broken link or anchor fails.
 .PHONY: docs

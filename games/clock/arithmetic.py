@@ -88,6 +88,8 @@ class SeatClock:
 def seat_clock(game: Game, seat: Seat, pauses: Sequence[Pause] = ()) -> SeatClock:
     """The clock of a seat that is on it now (the turn's start is the game's)."""
     start = game.turn_started_at
+    if start is None:
+        raise ValueError("no turn is running: no seat is on the clock")
     move_time = game.turn_time + timedelta(seconds=seat.extra_seconds)
     reserve = timedelta(seconds=seat.bank_left_seconds)
     return SeatClock(

@@ -147,12 +147,12 @@ def seat_get(*, game: Game, user) -> Seat | None:
     return next((seat for seat in game.seats.all() if seat.user_id == user.pk), None)
 
 
-def game_view(*, game: Game, user) -> dict | None:
+def game_view(*, game: Game, user) -> engine.PlayerView | None:
     """What this user may see of the game (engine.player_view); None before the start."""
     return seat_view(game=game, seat=seat_get(game=game, user=user))
 
 
-def seat_view(*, game: Game, seat: Seat | None) -> dict | None:
+def seat_view(*, game: Game, seat: Seat | None) -> engine.PlayerView | None:
     """What the player of this seat (a spectator for None) may see of the game and may do
     in it now (engine.player_view); None before the start."""
     if game.state is None:

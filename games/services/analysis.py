@@ -9,9 +9,11 @@ Decisions:
   play (and the analysis of a seat's decisions reads that seat's hand).
 """
 
-from datetime import timedelta
+from datetime import datetime, timedelta
+from typing import Any
 
 from django.conf import settings
+from django.contrib.auth.models import AnonymousUser, User
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext_lazy
@@ -40,14 +42,14 @@ def analysis_check_over(*, game: Game) -> None:
         raise AnalysisWhilePlaying()
 
 
-def _stalled(analysis: GameAnalysis, now) -> bool:
+def _stalled(analysis: GameAnalysis, now: datetime) -> bool:
     after = timedelta(seconds=float(getattr(settings, "ANALYSIS_STALL_SECONDS", 600)))
     return analysis.status == AnalysisStatus.FAILED or (
         analysis.status != AnalysisStatus.DONE and analysis.updated_at <= now - after
     )
 
 
-def analysis_request(*, game: Game, user) -> GameAnalysis:
+def analysis_request(*, game: Game, user: User | AnonymousUser | None) -> GameAnalysis:
     """The analysis of `game` (which `user` may see: games.selectors.access.game_access),
     queued now if there is none yet or the last one failed or stalled."""
     analysis_check_over(game=game)
@@ -95,7 +97,7 @@ def analysis_progress(*, analysis_id: int, done: int) -> None:
     )
 
 
-def analysis_finish(*, analysis_id: int, result: dict) -> None:
+def analysis_finish(*, analysis_id: int, result: dict[str, Any]) -> None:
     """The analysis is done: the game's open pages are told (its version moves on)."""
     now = timezone.now()
     with transaction.atomic():

@@ -26,7 +26,7 @@ def _clock_fields(seat: Seat) -> SeatClockFields:
     return (seat.to_move, seat.deadline, seat.extra_seconds, seat.bank_left_seconds)
 
 
-def _turn_changed(public: dict, previous: dict | None) -> bool:
+def _turn_changed(public: engine.PlayerView, previous: engine.PlayerView | None) -> bool:
     """The engine numbers the turns: a new number is a new turn (the opening is one turn,
     everyone's at once), and the game's start starts one."""
     return public["phase"] in CLOCK_PHASES and (
@@ -42,7 +42,12 @@ def _set_status(game: Game, phase: Phase) -> None:
 
 
 def _end_turns(
-    game: Game, seats: list[Seat], acting: set, turn_changed: bool, now: datetime, pauses_of
+    game: Game,
+    seats: list[Seat],
+    acting: set[str],
+    turn_changed: bool,
+    now: datetime,
+    pauses_of: PausesOf,
 ) -> None:
     """Each seat whose turn is over pays its reserve for what the turn took beyond its move
     time and forgets the turn's extra time; `to_move` becomes who acts now."""
@@ -80,8 +85,8 @@ def settle_clock(
     game: Game,
     seats: list[Seat],
     state: engine.State,
-    public: dict,
-    previous: dict | None,
+    public: engine.PlayerView,
+    previous: engine.PlayerView | None,
     now: datetime,
     pauses: SeatPauses | None = None,
 ) -> None:

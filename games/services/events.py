@@ -6,14 +6,17 @@ Services announce rather than call, as lichess's round does: the bots that play 
 these very services (games.botplay) listen here, so the services never import them.
 """
 
+from collections.abc import Iterable
+
 from django.db.models import F
 from django.dispatch import Signal
 
+from games import engine
 from games.live.versions import forget_versions_on_commit
-from games.models import Game
+from games.models import Game, GameAnalysis, Seat
 
 
-def game_version_bump(*, game) -> None:
+def game_version_bump(*, game: Game) -> None:
     """The one way a game moves on for its open pages: its version one up (the caller saves
     it with the rest of what changed, under the game's row lock) and, once the transaction
     commits, the pages told (games.live.versions: once per transaction and game)."""
@@ -21,7 +24,7 @@ def game_version_bump(*, game) -> None:
     forget_versions_on_commit(game.pk)
 
 
-def game_versions_bump(*, game_ids, chat: bool = False) -> None:
+def game_versions_bump(*, game_ids: Iterable[int], chat: bool = False) -> None:
     """game_version_bump for games not held in hand, in the database itself: their version,
     or with `chat` their chat version (a message posted or hidden), one up."""
     game_ids = sorted(set(game_ids))
@@ -36,7 +39,7 @@ def game_versions_bump(*, game_ids, chat: bool = False) -> None:
 position_changed = Signal()
 
 
-def position_announce(*, game, seats, state) -> None:
+def position_announce(*, game: Game, seats: list[Seat], state: engine.State) -> None:
     position_changed.send(sender=game.__class__, game=game, seats=seats, state=state)
 
 
@@ -45,5 +48,5 @@ def position_announce(*, game, seats, state) -> None:
 analysis_requested = Signal()
 
 
-def analysis_announce(*, analysis) -> None:
+def analysis_announce(*, analysis: GameAnalysis) -> None:
     analysis_requested.send(sender=analysis.__class__, analysis=analysis)

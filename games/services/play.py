@@ -30,7 +30,7 @@ class PlayResult:
     game: Game
     move: Move
     events: list[dict]
-    view: dict  # player_view for the player who moved, after the move
+    view: engine.PlayerView  # player_view for the player who moved, after the move
     seats: list[Seat]  # the game's seats in seat order, users selected, as the move left them
     seat: Seat  # the mover's
     seat_was_to_move: bool  # whether the mover had to act before the move

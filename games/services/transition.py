@@ -1,9 +1,10 @@
 """Record one accepted engine transition: the Move, the new state, the version, the clock."""
 
 from datetime import datetime
+from typing import Any
 
-from django.db.models import Max, Subquery, Value
-from django.db.models.functions import Coalesce
+from django.db.models import IntegerField, Max
+from django.db.models.expressions import RawSQL
 from django.utils import timezone
 
 from games import engine
@@ -22,15 +23,25 @@ def move_next_number(*, game: Game) -> int:
     return (last or 0) + 1
 
 
-def _next_number(game: Game):
-    """The next move number, worked out by the database in the move's own INSERT (the
-    game's row lock keeps it unique; RETURNING hands it back)."""
-    last = Move.objects.filter(game_id=game.pk).order_by("-number").values("number")[:1]
-    return Coalesce(Subquery(last), Value(0)) + Value(1)
+# The next move number, worked out by the database in the move's own INSERT (the game's row
+# lock keeps it unique; RETURNING hands it back). Written as SQL: a queryset's subquery
+# costs each move more to compile than the INSERT takes to run.
+_NEXT_NUMBER = (
+    "COALESCE((SELECT number FROM games_move WHERE game_id = %s ORDER BY number DESC LIMIT 1),"
+    " 0) + 1"
+)
+
+
+def _next_number(game: Game) -> RawSQL:
+    return RawSQL(_NEXT_NUMBER, (game.pk,), output_field=IntegerField())
 
 
 def _write_move(
-    game: Game, seat: Seat | None, action: dict, events: list[dict], by_order: bool = False
+    game: Game,
+    seat: Seat | None,
+    action: dict[str, Any],
+    events: list[dict[str, Any]],
+    by_order: bool = False,
 ) -> Move:
     """The move's row (its number worked out in the INSERT, handed back by RETURNING), then
     the rows of what it built (games.services.claims) in one INSERT, when it built any."""
@@ -56,10 +67,10 @@ def move_record(
     game: Game,
     seats: list[Seat],
     seat: Seat | None,
-    action: dict,
-    new_state,
-    events: list[dict],
-    previous: dict,
+    action: dict[str, Any],
+    new_state: engine.State,
+    events: list[dict[str, Any]],
+    previous: engine.PlayerView,
     now: datetime,
     abort_if_over: bool = False,
     pauses: SeatPauses | None = None,
@@ -90,7 +101,9 @@ def move_record(
         if abort_if_over:
             game_abort(game=game, seats=seats, now=now)
         else:
-            game_finish(game=game, seats=seats, final=public["final"], now=now)
+            final = public["final"]
+            assert final is not None  # a finished game's view holds its result
+            game_finish(game=game, seats=seats, final=final, now=now)
     # settle_clock starts a new turn at `now`: only then is a your-turn mail owed.
     notify.on_move(game, move, seats, turn_started=game.turn_started_at == now)
     position_announce(game=game, seats=seats, state=new_state)
