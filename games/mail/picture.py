@@ -18,7 +18,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, pgettext
 from PIL import Image
 
-from games.engine import EventType, get_map
+from games.engine import EventType, PlayerView, get_map
 from games.models import Game, Move, Seat
 from games.models import NotificationKind as Kind
 from games.selectors.access import seat_view
@@ -135,7 +135,7 @@ def _alt(picture: TablePicture, sentences: list[str]) -> str:
     return " ".join(parts)
 
 
-def _scores(view: dict, seats: list[Seat], mine: Seat | None) -> list[Score]:
+def _scores(view: PlayerView, seats: list[Seat], mine: Seat | None) -> list[Score]:
     final = view.get("final")
     scores = []
     for seat in seats:
@@ -158,7 +158,7 @@ def _scores(view: dict, seats: list[Seat], mine: Seat | None) -> list[Score]:
     return scores
 
 
-def _longest_paths(view: dict) -> list[str]:
+def _longest_paths(view: PlayerView) -> list[str]:
     final = view.get("final")
     if not final:
         return []

@@ -9,10 +9,14 @@ class MailWithPictures(EmailMultiAlternatives):
         super().__init__(*args, **kwargs)
         self.pictures = list(pictures)
 
+    # Django's own step that puts the bodies in the message (not in django-stubs, which
+    # lists only the public methods): the pictures go beside the HTML part it added.
     def _add_bodies(self, msg):
-        super()._add_bodies(msg)
+        super()._add_bodies(msg)  # type: ignore[misc]
         html = msg.get_body(("html",)) if self.pictures else None
-        for picture in self.pictures if html is not None else ():
+        if html is None:
+            return msg
+        for picture in self.pictures:
             html.add_related(
                 picture.png,
                 maintype="image",

@@ -75,10 +75,17 @@ class TablePicture:
     board_title: str | None = None
 
 
+def _found(match: re.Match[str] | None) -> re.Match[str]:
+    """The drawings placed here are the site's own: each has its root and viewBox."""
+    if match is None:
+        raise ValueError("a drawing without its <svg viewBox> root")
+    return match
+
+
 def placed(svg: str, x: float, y: float, width: float) -> tuple[str, float]:
     """A drawing of its own placed at (x, y) and `width` wide inside another; and its height."""
-    root = _ROOT.match(svg)
-    vw, vh = (float(v) for v in _VIEWBOX.search(root.group(0)).groups())
+    root = _found(_ROOT.match(svg))
+    vw, vh = (float(v) for v in _found(_VIEWBOX.search(root.group(0))).groups())
     height = width * vh / vw
     tag = _WIDTH.sub("", root.group(0), count=1)
     # Not clipped to its box: a clip costs the rasteriser a mask of the whole picture, and
@@ -143,7 +150,7 @@ def table_picture_svg(table: TablePicture, *, width: float = WIDTH) -> str:
     left_bottom = y
     if table.face_up:
         body.append(_label(PAD, y + 10, _("Cards face up")))
-        x = PAD
+        x: float = PAD
         for colour in table.face_up:
             card, card_h = placed(card_svg(colour), x, y + 16, 48 * CARD_SCALE)
             body.append(card)
@@ -157,7 +164,7 @@ def table_picture_svg(table: TablePicture, *, width: float = WIDTH) -> str:
     if table.hand is not None:
         body.append(_label(PAD, y + 10, _("Your cards")))
         hand = hand_svg(table.hand)
-        vw = float(_VIEWBOX.search(hand).group(1))
+        vw = float(_found(_VIEWBOX.search(hand)).group(1))
         drawn, hand_h = placed(hand, PAD, y + 16, min(inner, vw * CARD_SCALE))
         body.append(drawn)
         y += 16 + hand_h + 12
@@ -180,8 +187,8 @@ def table_picture_svg(table: TablePicture, *, width: float = WIDTH) -> str:
                 TICKET_W * TICKET_SCALE,
             )
             body.append(drawn)
-        rows = (len(tickets) + TICKETS_PER_ROW - 1) // TICKETS_PER_ROW
-        y += rows * step_y + 8
+        ticket_rows = (len(tickets) + TICKETS_PER_ROW - 1) // TICKETS_PER_ROW
+        y += ticket_rows * step_y + 8
     total = y + PAD - 8
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" class="ttrm" viewBox="0 0 {num(width)}'
