@@ -86,7 +86,10 @@ def base_context(notification: Notification) -> dict:
         "profile": profile,
         "site_url": settings.SITE_URL,
         "settings_url": f"{settings.SITE_URL}{reverse('settings')}",
-        "unsubscribe_url": unsubscribe_url(user, notification.kind, notification.channel),
+        # A notice no switch turns off has no unsubscribe link, only the settings page.
+        "unsubscribe_url": ""
+        if notification.kind == Kind.PAUSED
+        else unsubscribe_url(user, notification.kind, notification.channel),
         "when": lambda moment: local_time_text(moment, profile.timezone),
     }
 
@@ -226,6 +229,12 @@ def chat(notification, ctx):
     }
 
 
+def paused_subject(ctx) -> str:
+    if ctx["is_webhook"]:
+        return _("Your webhook failed for a day and is paused")
+    return _("Notifications to one of your devices failed for a day and are paused")
+
+
 SUBJECTS = {
     Kind.INVITATION: invitation,
     Kind.YOUR_TURN: your_turn,
@@ -268,7 +277,9 @@ def compose(notification: Notification, *, extra: dict | None = None) -> Mail:
     """The mail for one outbox row (the digest passes its list of games in `extra`)."""
     ctx = base_context(notification)
     ctx.update(extra or {})
-    if notification.kind == Kind.DIGEST:
+    if notification.kind == Kind.PAUSED:
+        subject = paused_subject(ctx)
+    elif notification.kind == Kind.DIGEST:
         count = len(ctx["entries"])
         subject = ngettext(
             "Your daily digest: %(count)d game waiting for your move",
@@ -285,5 +296,5 @@ def compose(notification: Notification, *, extra: dict | None = None) -> Mail:
         subject=" ".join(subject.split()),  # a header: never a line break
         text=render_to_string(f"{template}.txt", ctx),
         html=render_to_string(f"{template}.html", ctx),
-        headers=unsubscribe_headers(ctx["unsubscribe_url"]),
+        headers=unsubscribe_headers(ctx["unsubscribe_url"]) if ctx["unsubscribe_url"] else {},
     )

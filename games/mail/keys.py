@@ -40,6 +40,12 @@ def elsewhere_key(key: str, *, channel: str, target_id: int) -> str:
     return f"{key}:{'p' if channel == 'push' else 'w'}{target_id}"
 
 
+def paused_key(target, *, paused_at: datetime) -> str:
+    """One notice per pause of a device (p) or webhook (w)."""
+    letter = "w" if type(target).__name__ == "Webhook" else "p"
+    return f"paused:{letter}{target.pk}:t{turn_stamp(paused_at)}:u{target.user_id}"
+
+
 def digest_key(*, user_id: int, day: date) -> str:
     """One digest per user and local calendar day."""
     return f"digest:u{user_id}:d{day.isoformat()}"

@@ -19,7 +19,7 @@ from .move import Move
 from .note import PrivateNote
 from .notification import Channel, Notification, NotificationKind
 from .rating import Rating, RatingChange
-from .reach import PushSubscription, Webhook, WebhookFlavour
+from .reach import DeliveryOutcome, PushSubscription, Webhook, WebhookFlavour
 from .seat import BotLevel, Seat
 
 __all__ = [
@@ -29,6 +29,7 @@ __all__ = [
     "ChatMessage",
     "ChatReport",
     "Claim",
+    "DeliveryOutcome",
     "Club",
     "ClubInvitation",
     "ClubMember",

@@ -18,6 +18,8 @@ class NotificationKind(models.TextChoices):
     DIGEST = "digest", pgettext_lazy("mail kind", "Daily digest")
     INVITATION = "invitation", pgettext_lazy("mail kind", "Invitation")
     CHAT = "chat", pgettext_lazy("mail kind", "Chat")
+    # A device or webhook was paused after a day of failures: mail only, always.
+    PAUSED = "paused", pgettext_lazy("mail kind", "Notifications paused")
 
 
 class Channel(models.TextChoices):
