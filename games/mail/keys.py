@@ -26,6 +26,11 @@ def invitation_key(*, game_id: int, user_id: int) -> str:
     return f"invitation:g{game_id}:u{user_id}"
 
 
+def club_invitation_key(*, club_id: int, invitation_id: int, user_id: int) -> str:
+    """One per invitation: invited again after declining, the player hears of it again."""
+    return f"invitation:c{club_id}:i{invitation_id}:u{user_id}"
+
+
 def result_key(*, game_id: int, user_id: int) -> str:
     return f"result:g{game_id}:u{user_id}"
 
@@ -63,6 +68,14 @@ class ParsedKey:
     @property
     def message_id(self) -> int | None:
         return int(self.parts["m"]) if "m" in self.parts else None
+
+    @property
+    def club_id(self) -> int | None:
+        return int(self.parts["c"]) if "c" in self.parts else None
+
+    @property
+    def invitation_id(self) -> int | None:
+        return int(self.parts["i"]) if "i" in self.parts else None
 
     @property
     def seat_id(self) -> int | None:
