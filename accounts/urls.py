@@ -17,5 +17,18 @@ urlpatterns = [
         views.webhook_delete_view,
         name="webhook_delete",
     ),
+    *(
+        path(
+            f"settings/{part}/<int:target_id>/{action}/",
+            view,
+            {"channel": channel},
+            name=f"{channel}_{action}",
+        )
+        for part, channel in (("webhooks", "webhook"), ("push", "push"))
+        for action, view in (
+            ("test", views.delivery_test_view),
+            ("resume", views.delivery_resume_view),
+        )
+    ),
     path("settings/calendar/new/", views.calendar_renew_view, name="calendar_renew"),
 ]

@@ -1,7 +1,14 @@
 from .home import home
 from .language import set_language
 from .profile import profile
-from .reach import push_subscribe, push_unsubscribe, webhook_add_view, webhook_delete_view
+from .reach import (
+    delivery_resume_view,
+    delivery_test_view,
+    push_subscribe,
+    push_unsubscribe,
+    webhook_add_view,
+    webhook_delete_view,
+)
 from .settings_page import (
     calendar_renew_view,
     settings_page,
@@ -11,6 +18,8 @@ from .settings_page import (
 
 __all__ = [
     "calendar_renew_view",
+    "delivery_resume_view",
+    "delivery_test_view",
     "home",
     "profile",
     "push_subscribe",

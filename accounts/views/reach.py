@@ -14,8 +14,12 @@ from django.views.decorators.http import require_POST
 
 from accounts.forms import WebhookForm
 from accounts.views.settings_page import render_settings
+from games.mail.delivery import delivery_words
+from games.models import Channel, DeliveryOutcome
 from games.refusals.errors import BadAddress
 from games.services.reach import (
+    delivery_resume,
+    delivery_test,
     push_subscription_delete,
     push_subscription_save,
     webhook_add,
@@ -102,3 +106,28 @@ def webhook_delete_view(request, webhook_id: int):
     if webhook_delete(user=request.user, webhook_id=webhook_id):
         messages.success(request, _("Webhook removed."))
     return redirect(reverse("settings") + "#webhooks")
+
+
+ANCHORS: dict[str, str] = {Channel.WEBHOOK: "#webhooks", Channel.PUSH: "#devices"}
+
+
+@require_POST
+@login_required
+def delivery_test_view(request, channel: str, target_id: int):
+    """Send a test message now; the page then tells how it went."""
+    delivery = delivery_test(user=request.user, channel=channel, target_id=target_id)
+    if delivery is not None:
+        sentence = delivery_words(delivery.outcome, delivery.status, delivery.detail)
+        if delivery.outcome == DeliveryOutcome.DELIVERED:
+            messages.success(request, _("Test message sent. %(sentence)s") % {"sentence": sentence})
+        else:
+            messages.error(request, _("Test message failed. %(sentence)s") % {"sentence": sentence})
+    return redirect(reverse("settings") + ANCHORS[channel])
+
+
+@require_POST
+@login_required
+def delivery_resume_view(request, channel: str, target_id: int):
+    if delivery_resume(user=request.user, channel=channel, target_id=target_id):
+        messages.success(request, _("Resumed: it gets your messages again."))
+    return redirect(reverse("settings") + ANCHORS[channel])

@@ -15,6 +15,7 @@ from accounts.middleware import browser_language, remember_language, remember_ti
 from accounts.models import profile_for
 from accounts.private_pages import private_to_viewer
 from accounts.views.language import follow_language_setting
+from games.mail.delivery import delivery_sentence
 from games.mail.push import vapid_public_key
 from games.selectors.reach import push_subscription_list, webhook_list
 from games.services.calendar_token import calendar_token_get, calendar_token_renew
@@ -27,6 +28,14 @@ from games.services.vacation import (
     vacation_end,
     vacation_set,
 )
+
+
+def with_delivery(targets) -> list:
+    """Each device or webhook with its last delivery told in a sentence."""
+    targets = list(targets)
+    for target in targets:
+        target.delivery_text = delivery_sentence(target)
+    return targets
 
 
 def render_settings(request, form=None, vacation_form=None, *, webhook_form=None, status=200):
@@ -43,14 +52,15 @@ def render_settings(request, form=None, vacation_form=None, *, webhook_form=None
         "vacation": vacation_current_or_planned(user=request.user, now=now),
         "allowance": vacation_allowance(user=request.user, year=today.year),
         "now": now,
-        "devices": push_subscription_list(user=request.user),
-        "webhooks": webhook_list(user=request.user),
+        "devices": with_delivery(push_subscription_list(user=request.user)),
+        "webhooks": with_delivery(webhook_list(user=request.user)),
         "webhook_form": webhook_form or WebhookForm(),
         "vapid_public_key": vapid_public_key(),
         "calendar_url": request.build_absolute_uri(
             reverse("calendar_feed", args=[calendar_token_get(user=request.user)])
         ),
     }
+    context["paused"] = [t for t in context["devices"] + context["webhooks"] if t.paused_at]
     return render(request, "accounts/settings.html", context, status=status)
 
 

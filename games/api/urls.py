@@ -9,6 +9,7 @@ from .overview import DESCRIPTION, TAGS
 from .views.analysis import AnalysisView
 from .views.chat import ChatMuteView, ChatReportView, ChatView
 from .views.clubs import (
+    ClubDeclineView,
     ClubDetailView,
     ClubJoinView,
     ClubLeaveView,
@@ -86,6 +87,7 @@ v1 = [
     path("clubs/<id:club_id>/", ClubDetailView.as_view(), name="api-club"),
     path("clubs/<id:club_id>/join/", ClubJoinView.as_view(), name="api-club-join"),
     path("clubs/<id:club_id>/leave/", ClubLeaveView.as_view(), name="api-club-leave"),
+    path("clubs/<id:club_id>/decline/", ClubDeclineView.as_view(), name="api-club-decline"),
     path("seasons/<id:season_id>/", SeasonDetailView.as_view(), name="api-season"),
 ]
 

@@ -14,7 +14,16 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from accounts.models import profile_for
-from games.models import ChatMessage, Game, GameStatus, Invitation, Move, Notification, Seat
+from games.models import (
+    ChatMessage,
+    ClubInvitation,
+    Game,
+    GameStatus,
+    Invitation,
+    Move,
+    Notification,
+    Seat,
+)
 from games.models import NotificationKind as Kind
 from games.selectors.log import move_list
 from games.selectors.orders import orders_told, seat_orders_get
@@ -89,7 +98,10 @@ def base_context(notification: Notification) -> dict:
         "profile": profile,
         "site_url": settings.SITE_URL,
         "settings_url": f"{settings.SITE_URL}{reverse('settings')}",
-        "unsubscribe_url": unsubscribe_url(user, notification.kind, notification.channel),
+        # A notice no switch turns off has no unsubscribe link, only the settings page.
+        "unsubscribe_url": ""
+        if notification.kind == Kind.PAUSED
+        else unsubscribe_url(user, notification.kind, notification.channel),
         "when": lambda moment: local_time_text(moment, profile.timezone),
     }
 
@@ -213,6 +225,30 @@ def invitation(notification, ctx):
     }
 
 
+def club_invitation(notification: Notification, ctx: dict) -> str | None:
+    """A club's invitation (a notification with no game): None once answered."""
+    parsed = parse_key(notification.key)
+    invite = (
+        ClubInvitation.objects.select_related("club", "inviter")
+        .filter(pk=parsed.invitation_id, invitee=notification.user)
+        .first()
+    )
+    if invite is None:
+        return None  # joined or declined since: nothing left to say
+    ctx["inviter"] = invite.inviter.username if invite.inviter else _("A player")
+    ctx["club_name"] = invite.club.name
+    login = reverse("account_login")
+    ctx["game_url"] = f"{settings.SITE_URL}{login}?{urlencode({'next': reverse('clubs')})}"
+    return _("%(inviter)s invites you to the club %(club)s") % {
+        "inviter": ctx["inviter"],
+        "club": ctx["club_name"],
+    }
+
+
+def is_club_invitation(notification: Notification) -> bool:
+    return notification.kind == Kind.INVITATION and notification.game_id is None
+
+
 def chat(notification, ctx):
     message = (
         ChatMessage.objects.select_related("seat__user")
@@ -249,6 +285,12 @@ def order_played(notification, ctx):
     }
 
 
+def paused_subject(ctx) -> str:
+    if ctx["is_webhook"]:
+        return _("Your webhook failed for a day and is paused")
+    return _("Notifications to one of your devices failed for a day and are paused")
+
+
 SUBJECTS = {
     Kind.INVITATION: invitation,
     Kind.YOUR_TURN: your_turn,
@@ -275,8 +317,11 @@ class Short:
 def compose_short(notification: Notification) -> Short | None:
     """The push or webhook message for one row, or None when there is nothing left to say."""
     ctx = base_context(notification)
-    ctx.update(game_context(notification, ctx))
-    sentence = SUBJECTS[notification.kind](notification, ctx)
+    if is_club_invitation(notification):
+        sentence = club_invitation(notification, ctx)
+    else:
+        ctx.update(game_context(notification, ctx))
+        sentence = SUBJECTS[notification.kind](notification, ctx)
     if sentence is None:
         return None
     return Short(
@@ -288,11 +333,18 @@ def compose_short(notification: Notification) -> Short | None:
     )
 
 
-def compose(notification: Notification, *, extra: dict | None = None) -> Mail:
+def compose(notification: Notification, *, extra: dict | None = None) -> Mail | None:
     """The mail for one outbox row (the digest passes its list of games in `extra`)."""
     ctx = base_context(notification)
     ctx.update(extra or {})
-    if notification.kind == Kind.DIGEST:
+    subject: str | None
+    if notification.kind == Kind.PAUSED:
+        subject = paused_subject(ctx)
+    elif is_club_invitation(notification):
+        subject = club_invitation(notification, ctx)
+        if subject is None:
+            return None
+    elif notification.kind == Kind.DIGEST:
         count = len(ctx["entries"])
         subject = ngettext(
             "Your daily digest: %(count)d game waiting for your move",
@@ -302,6 +354,8 @@ def compose(notification: Notification, *, extra: dict | None = None) -> Mail:
     else:
         ctx.update(game_context(notification, ctx))
         subject = SUBJECTS[notification.kind](notification, ctx)
+        if subject is None:
+            return None  # nothing left to say (an order since replaced)
     ctx["subject"] = subject
     pictures = mail_pictures(notification, ctx)
     template = f"emails/{notification.kind}"
@@ -310,6 +364,6 @@ def compose(notification: Notification, *, extra: dict | None = None) -> Mail:
         subject=" ".join(subject.split()),  # a header: never a line break
         text=render_to_string(f"{template}.txt", ctx),
         html=render_to_string(f"{template}.html", ctx),
-        headers=unsubscribe_headers(ctx["unsubscribe_url"]),
+        headers=unsubscribe_headers(ctx["unsubscribe_url"]) if ctx["unsubscribe_url"] else {},
         pictures=pictures,
     )

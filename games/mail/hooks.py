@@ -18,15 +18,26 @@ from urllib3.exceptions import HTTPError
 from games.models import Webhook, WebhookFlavour
 
 from .compose import Short
-from .outbound import post
+from .outbound import Answer, post
 
 
-class HookRefused(Exception):
+class HookProblem(Exception):
+    """A failed delivery; `status`, `reason` and `answer` are the receiver's HTTP answer when
+    there was one."""
+
+    def __init__(self, text: str, *, status: int | None = None, reason="", answer=""):
+        super().__init__(text)
+        self.status = status
+        self.reason = reason
+        self.answer = answer
+
+
+class HookRefused(HookProblem):
     """The receiver answered that it does not want this (a redirect, a 4xx other than 429):
     trying again would not change that."""
 
 
-class HookFailed(Exception):
+class HookFailed(HookProblem):
     """The receiver could not be reached, or failed (5xx, 429): worth a retry."""
 
 
@@ -64,9 +75,9 @@ def signature(secret: str, timestamp: str, body: bytes) -> str:
     return f"sha256={digest.hexdigest()}"
 
 
-def hook_send(webhook: Webhook, short: Short, *, kind: str) -> None:
-    """Raises Refused (games.mail.outbound: the address may not be called), HookRefused or
-    HookFailed."""
+def hook_send(webhook: Webhook, short: Short, *, kind: str) -> Answer:
+    """The receiver's answer when it took the message. Raises Refused (games.mail.outbound:
+    the address may not be called), HookRefused or HookFailed."""
     body = json.dumps(hook_body(webhook, short, kind=kind), ensure_ascii=False).encode()
     headers = {"Content-Type": "application/json; charset=utf-8"}
     if webhook.flavour == WebhookFlavour.JSON:
@@ -78,8 +89,9 @@ def hook_send(webhook: Webhook, short: Short, *, kind: str) -> None:
     except (OSError, HTTPError) as exc:  # cannot connect, timed out, cut off
         raise HookFailed(f"{type(exc).__name__}: {exc}") from exc
     if 200 <= answer.status_code < 300:
-        return
+        return answer
     text = f"{answer.status_code} {answer.reason}: {answer.text[:500]}"
-    if answer.status_code == 429 or answer.status_code >= 500:
-        raise HookFailed(text)
-    raise HookRefused(text)
+    problem = HookFailed if answer.status_code == 429 or answer.status_code >= 500 else HookRefused
+    raise problem(
+        text, status=answer.status_code, reason=answer.reason, answer=answer.text[:500]
+    )

@@ -26,6 +26,11 @@ def invitation_key(*, game_id: int, user_id: int) -> str:
     return f"invitation:g{game_id}:u{user_id}"
 
 
+def club_invitation_key(*, club_id: int, invitation_id: int, user_id: int) -> str:
+    """One per invitation: invited again after declining, the player hears of it again."""
+    return f"invitation:c{club_id}:i{invitation_id}:u{user_id}"
+
+
 def result_key(*, game_id: int, user_id: int) -> str:
     return f"result:g{game_id}:u{user_id}"
 
@@ -45,6 +50,12 @@ def elsewhere_key(key: str, *, channel: str, target_id: int) -> str:
     return f"{key}:{'p' if channel == 'push' else 'w'}{target_id}"
 
 
+def paused_key(target, *, paused_at: datetime) -> str:
+    """One notice per pause of a device (p) or webhook (w)."""
+    letter = "w" if type(target).__name__ == "Webhook" else "p"
+    return f"paused:{letter}{target.pk}:t{turn_stamp(paused_at)}:u{target.user_id}"
+
+
 def digest_key(*, user_id: int, day: date) -> str:
     """One digest per user and local calendar day."""
     return f"digest:u{user_id}:d{day.isoformat()}"
@@ -62,6 +73,14 @@ class ParsedKey:
     @property
     def message_id(self) -> int | None:
         return int(self.parts["m"]) if "m" in self.parts else None
+
+    @property
+    def club_id(self) -> int | None:
+        return int(self.parts["c"]) if "c" in self.parts else None
+
+    @property
+    def invitation_id(self) -> int | None:
+        return int(self.parts["i"]) if "i" in self.parts else None
 
     @property
     def seat_id(self) -> int | None:

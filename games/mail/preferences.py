@@ -40,6 +40,8 @@ SWITCHES = {
         Kind.ORDER_PLAYED: "webhook_order_played",
     },
 }
+# Mailed to a confirmed address whatever the switches: the player's own notifications broke.
+ALWAYS_MAILED = {Kind.PAUSED}
 SWITCH_FOR_KIND = SWITCHES[Channel.MAIL]
 OTHER_CHANNELS = (Channel.PUSH, Channel.WEBHOOK)
 KINDS = {kind for switches in SWITCHES.values() for kind in switches}
@@ -50,6 +52,8 @@ REPLACED_BY_DIGEST = {Kind.YOUR_TURN, Kind.REMINDER}
 
 
 def wants(profile: Profile, kind: str, channel: str = Channel.MAIL) -> bool:
+    if channel == Channel.MAIL and kind in ALWAYS_MAILED:
+        return True
     switch = SWITCHES[channel].get(kind)
     if switch is None or not getattr(profile, switch):
         return False

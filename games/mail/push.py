@@ -26,7 +26,14 @@ class SubscriptionGone(Exception):
 
 
 class PushFailed(Exception):
-    """The push service refused for now, or could not be reached: worth a retry."""
+    """The push service refused for now, or could not be reached: worth a retry. `status`,
+    `reason` and `answer` are its HTTP answer when there was one."""
+
+    def __init__(self, text: str, *, status: int | None = None, reason="", answer=""):
+        super().__init__(text)
+        self.status = status
+        self.reason = reason
+        self.answer = answer
 
 
 @cache
@@ -51,14 +58,14 @@ def vapid_public_key() -> str:
     return b64urlencode(raw)
 
 
-def push_send(subscription: PushSubscription, message: dict) -> None:
-    """Raises Refused (games.mail.outbound: the address may not be called),
-    SubscriptionGone or PushFailed."""
+def push_send(subscription: PushSubscription, message: dict):
+    """The push service's answer when it took the message. Raises Refused
+    (games.mail.outbound: the address may not be called), SubscriptionGone or PushFailed."""
     key = vapid_key()
     if key is None:
         raise PushFailed("the site has no VAPID key (VAPID_PRIVATE_KEY)")
     try:
-        webpush(
+        return webpush(
             subscription.subscription_info,
             data=json.dumps(message, ensure_ascii=False),
             vapid_private_key=key,
@@ -72,4 +79,9 @@ def push_send(subscription: PushSubscription, message: dict) -> None:
         status = getattr(exc.response, "status_code", None)
         if status in GONE:
             raise SubscriptionGone(str(status)) from exc
-        raise PushFailed(exc.message) from exc
+        raise PushFailed(
+            exc.message,
+            status=status,
+            reason=getattr(exc.response, "reason", ""),
+            answer=getattr(exc.response, "text", ""),
+        ) from exc

@@ -18,8 +18,10 @@ import logging
 from datetime import datetime
 from functools import partial
 
+from django.conf import settings
 from django.core.mail import EmailMultiAlternatives
 from django.db import transaction
+from django.urls import reverse
 from django.utils import translation
 from django.utils.translation import gettext as _
 
@@ -27,16 +29,24 @@ from accounts.email_status import has_confirmed_email
 from accounts.mail_language import mail_language
 from accounts.models import profile_for
 from games.live.presence import seen_since
-from games.models import Channel, Notification, Seat
+from games.models import Channel, DeliveryOutcome, Notification, Seat, Webhook
 from games.models import NotificationKind as Kind
 
 from .compose import Mail, Short, compose, compose_short
+from .delivery import (
+    Delivery,
+    answered,
+    delivery_record,
+    delivery_sentence,
+    error_words,
+    paused_target,
+)
 from .digest import digest_entries
-from .hooks import HookRefused, hook_send
+from .hooks import HookProblem, HookRefused, hook_send
 from .keys import elsewhere_key, parse_key, turn_stamp
 from .outbound import Refused
 from .preferences import reaches_elsewhere_refresh, wants, wants_elsewhere
-from .push import SubscriptionGone, push_send
+from .push import PushFailed, SubscriptionGone, push_send
 from .queue import queue_send
 from .related import MailWithPictures
 
@@ -91,6 +101,11 @@ def build(notification: Notification) -> Mail | None:
 
 
 def _build(notification: Notification) -> Mail | None:
+    if notification.kind == Kind.PAUSED:
+        target = paused_target(notification)
+        if target is None or target.paused_at is None:
+            return None  # removed or resumed since: nothing left to say
+        return compose(notification, extra=paused_context(target))
     if notification.kind == Kind.DIGEST:
         tzname = profile_for(notification.user).timezone
         entries = digest_entries(notification.user, tzname)
@@ -126,9 +141,11 @@ def fan_out(notification: Notification) -> list[int]:
         return []
     targets = []
     if wants(profile, notification.kind, Channel.PUSH):
-        targets += [(Channel.PUSH, sub) for sub in notification.user.push_subscriptions.all()]
+        devices = notification.user.push_subscriptions.filter(paused_at__isnull=True)
+        targets += [(Channel.PUSH, device) for device in devices]
     if wants(profile, notification.kind, Channel.WEBHOOK):
-        targets += [(Channel.WEBHOOK, hook) for hook in notification.user.webhooks.all()]
+        hooks = notification.user.webhooks.filter(paused_at__isnull=True)
+        targets += [(Channel.WEBHOOK, hook) for hook in hooks]
     written = []
     for channel, target in targets:
         row, created = Notification.objects.get_or_create(
@@ -147,12 +164,41 @@ def fan_out(notification: Notification) -> list[int]:
     return written
 
 
-def send_elsewhere(notification: Notification, short: Short) -> None:
+def paused_context(target) -> dict:
+    is_webhook = isinstance(target, Webhook)
+    return {
+        "is_webhook": is_webhook,
+        "target_name": target.get_flavour_display() if is_webhook else target.device,
+        "last_sentence": delivery_sentence(target),
+        "failures": target.failures,
+        "failing_since": target.failing_since,
+        "game_url": f"{settings.SITE_URL}{reverse('settings')}"
+        + ("#webhooks" if is_webhook else "#devices"),
+    }
+
+
+def elsewhere_target(notification: Notification):
     if notification.channel == Channel.PUSH:
-        push_send(notification.push_subscription, push_message(short, notification))
+        return notification.push_subscription
+    return notification.webhook
+
+
+def send_elsewhere(notification: Notification, short: Short) -> Delivery:
+    if notification.channel == Channel.PUSH:
+        answer = push_send(notification.push_subscription, push_message(short, notification))
     else:
         with translation.override(mail_language(notification.user)):
-            hook_send(notification.webhook, short, kind=notification.kind)
+            answer = hook_send(notification.webhook, short, kind=notification.kind)
+    return answered(answer.status_code, answer.reason)
+
+
+def failed_delivery(exc: Exception) -> Delivery:
+    """What a failed push or webhook delivery is shown as on its owner's settings page."""
+    if isinstance(exc, Refused):
+        return Delivery(DeliveryOutcome.REFUSED, None, exc.refusal.value)
+    if isinstance(exc, HookProblem | PushFailed) and exc.status is not None:
+        return answered(exc.status, exc.reason, exc.answer)
+    return Delivery(DeliveryOutcome.UNREACHABLE, None, error_words(exc))
 
 
 def to_message(mail: Mail) -> EmailMultiAlternatives:
@@ -210,7 +256,9 @@ def deliver(notification_id: int, *, now: datetime) -> str:
             if notification.channel == Channel.MAIL:
                 to_message(message).send()
             else:
-                send_elsewhere(notification, message)
+                delivery_record(
+                    elsewhere_target(notification), send_elsewhere(notification, message), now=now
+                )
         except SubscriptionGone:
             # The device is gone: its subscription goes, and with it this row and the rest
             # it still owed.
@@ -218,6 +266,7 @@ def deliver(notification_id: int, *, now: datetime) -> str:
             reaches_elsewhere_refresh(notification.user)
             return DROPPED
         except (Refused, HookRefused) as exc:  # asking again would get the same answer
+            delivery_record(elsewhere_target(notification), failed_delivery(exc), now=now)
             notification.skipped = True
             notification.last_error = f"{type(exc).__name__}: {exc}"[:2000]
             notification.save(
@@ -226,6 +275,8 @@ def deliver(notification_id: int, *, now: datetime) -> str:
             return DROPPED
         except Exception as exc:  # SMTP refusals, timeouts, DNS: all worth a retry
             error = exc
+            if notification.channel != Channel.MAIL:
+                delivery_record(elsewhere_target(notification), failed_delivery(exc), now=now)
             notification.last_error = f"{type(exc).__name__}: {exc}"[:2000]
             notification.save(update_fields=["attempts", "last_attempt_at", "last_error"])
         else:

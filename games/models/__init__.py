@@ -20,7 +20,7 @@ from .note import PrivateNote
 from .notification import Channel, Notification, NotificationKind
 from .orders import OrdersStatus, StandingOrders
 from .rating import Rating, RatingChange
-from .reach import PushSubscription, Webhook, WebhookFlavour
+from .reach import DeliveryOutcome, PushSubscription, Webhook, WebhookFlavour
 from .seat import BotLevel, Seat
 
 __all__ = [
@@ -30,6 +30,7 @@ __all__ = [
     "ChatMessage",
     "ChatReport",
     "Claim",
+    "DeliveryOutcome",
     "Club",
     "ClubInvitation",
     "ClubMember",

@@ -19,6 +19,8 @@ class NotificationKind(models.TextChoices):
     INVITATION = "invitation", pgettext_lazy("mail kind", "Invitation")
     CHAT = "chat", pgettext_lazy("mail kind", "Chat")
     ORDER_PLAYED = "order_played", pgettext_lazy("mail kind", "Your order was played")
+    # A device or webhook was paused after a day of failures: mail only, always.
+    PAUSED = "paused", pgettext_lazy("mail kind", "Notifications paused")
 
 
 class Channel(models.TextChoices):

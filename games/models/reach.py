@@ -10,7 +10,37 @@ from django.utils.translation import gettext_lazy as _
 ENDPOINT_MAX_LENGTH = 1000
 
 
-class PushSubscription(models.Model):
+class DeliveryOutcome(models.TextChoices):
+    """How the last message to a device or webhook went."""
+
+    DELIVERED = "delivered"
+    ANSWERED = "answered"  # the receiver answered with an error status
+    UNREACHABLE = "unreachable"  # no answer: refused connection, timeout, cut off
+    REFUSED = "refused"  # the address may not be called (games.mail.outbound)
+
+
+class DeliveryRecord(models.Model):
+    """The last delivery to a device or webhook, told on the settings page, and its pause:
+    one that fails again and again for a day gets nothing more until its owner resumes it."""
+
+    last_delivery_at = models.DateTimeField(null=True, blank=True)
+    last_outcome = models.CharField(max_length=12, choices=DeliveryOutcome.choices, blank=True)
+    last_status = models.PositiveSmallIntegerField(null=True, blank=True)  # the HTTP status
+    last_detail = models.CharField(max_length=200, blank=True)  # the receiver's words
+    # Failed deliveries in a row, and when the first of them was.
+    failures = models.PositiveIntegerField(default=0)
+    failing_since = models.DateTimeField(null=True, blank=True)
+    paused_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        abstract = True
+
+    @property
+    def last_ok(self) -> bool:
+        return self.last_outcome == DeliveryOutcome.DELIVERED
+
+
+class PushSubscription(DeliveryRecord):
     """What a browser's PushManager.subscribe() gave: the push service's address for this
     device and the keys its messages are encrypted with. Deleted when the player turns push
     off there, or when the push service says the subscription is gone (404/410)."""
@@ -46,7 +76,7 @@ def new_webhook_secret() -> str:
     return secrets.token_urlsafe(32)
 
 
-class Webhook(models.Model):
+class Webhook(DeliveryRecord):
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="webhooks"
     )

@@ -11,7 +11,7 @@ from django.http import Http404
 from django.utils.translation import gettext_lazy
 
 from games.engine import IllegalMove
-from games.words.refusals import refusal_sentence
+from games.words.refusals import refusal_with_rule
 
 # The engine's IllegalMove (a legal-looking action the rules forbid) maps to this status.
 ILLEGAL_MOVE_STATUS = 422
@@ -122,6 +122,6 @@ def player_message_for(exc: Exception) -> str:
     """The sentence to show the player for a service error or an engine IllegalMove, in the
     active language."""
     if isinstance(exc, IllegalMove):
-        return refusal_sentence(exc)
+        return refusal_with_rule(exc)  # the page links its rule
     message = getattr(exc, "message", None)
     return str(message) if message else str(exc)

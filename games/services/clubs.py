@@ -17,6 +17,8 @@ from django.db import IntegrityError, transaction
 from django.db.models import F
 from django.utils.translation import gettext as _
 
+from games.mail.keys import club_invitation_key
+from games.mail.outbox import record
 from games.models import (
     Club,
     ClubInvitation,
@@ -27,6 +29,7 @@ from games.models import (
     SeasonMember,
     SeasonStatus,
 )
+from games.models import NotificationKind as Kind
 from games.models.clubs import MAX_CLUB_MEMBERS
 from games.models.secret_tokens import same_secret
 from games.refusals.errors import ClubFull, ClubNotFound, InvalidSettings, NotAllowed
@@ -111,9 +114,18 @@ def club_invite(*, club_id, inviter, usernames: list[str]) -> list[ClubInvitatio
         for user in users:
             if ClubMember.objects.filter(club=club, user=user).exists():
                 continue
-            invitation, _created = ClubInvitation.objects.get_or_create(
+            invitation, created = ClubInvitation.objects.get_or_create(
                 club=club, invitee=user, defaults={"inviter": inviter}
             )
+            if created:  # told once, as a game's invitation is (mail, push, webhook)
+                record(
+                    user=user,
+                    game=None,
+                    kind=Kind.INVITATION,
+                    key=club_invitation_key(
+                        club_id=club.pk, invitation_id=invitation.pk, user_id=user.pk
+                    ),
+                )
             invited.append(invitation)
         return invited
 

@@ -5,12 +5,22 @@ request. The profile's `reaches_elsewhere` follows whether any are left, so the 
 knows without reading them whether a message may go somewhere other than mail.
 """
 
+from django.conf import settings
 from django.db import transaction
+from django.urls import reverse
+from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
+from accounts.mail_language import mail_language
+from games.mail.compose import Short
+from games.mail.delivery import Delivery, answered, delivery_record
+from games.mail.hooks import hook_send
 from games.mail.outbound import Refused, url_check
 from games.mail.preferences import reaches_elsewhere_refresh
-from games.models import PushSubscription, Webhook, WebhookFlavour
+from games.mail.push import SubscriptionGone, push_send
+from games.mail.send import failed_delivery
+from games.mail.unsubscribe import ALL, unsubscribe_url
+from games.models import Channel, DeliveryOutcome, PushSubscription, Webhook, WebhookFlavour
 from games.models.reach import ENDPOINT_MAX_LENGTH
 from games.refusals.errors import BadAddress
 
@@ -87,3 +97,67 @@ def webhook_delete(*, user, webhook_id) -> bool:
         deleted, _rows = rows.delete()
         reaches_elsewhere_refresh(user)
     return deleted > 0
+
+
+def _target(model: type[Webhook] | type[PushSubscription], *, user, target_id):
+    try:
+        return model.objects.filter(user=user, pk=int(target_id)).first()
+    except (TypeError, ValueError, OverflowError):
+        return None
+
+
+def _test_short(user, channel: str) -> Short:
+    page = reverse("settings") + ("#webhooks" if channel == Channel.WEBHOOK else "#devices")
+    return Short(
+        title=_("Ticket to Ride by turns"),
+        text=_("A test message: your turn notices will arrive here."),
+        url=f"{settings.SITE_URL}{page}",
+        off_url=unsubscribe_url(user, ALL, channel),
+        game_id=None,
+    )
+
+
+def delivery_test(*, user, channel: str, target_id) -> Delivery | None:
+    """Send a test message to one of the user's webhooks or devices now, paused or not, and
+    keep how it went as its last delivery; None when it is not theirs. A device its push
+    service no longer knows is removed."""
+    model = Webhook if channel == Channel.WEBHOOK else PushSubscription
+    target = _target(model, user=user, target_id=target_id)
+    if target is None:
+        return None
+    with translation.override(mail_language(user)):
+        short = _test_short(user, channel)
+        try:
+            if channel == Channel.WEBHOOK:
+                answer = hook_send(target, short, kind="test")
+            else:
+                message = {
+                    "title": short.title,
+                    "body": short.text,
+                    "url": short.url,
+                    "off": short.off_url,
+                    "off_label": _("Turn these off"),
+                    "tag": "test",
+                    "lang": translation.get_language(),
+                }
+                answer = push_send(target, message)
+            delivery = answered(answer.status_code, answer.reason)
+        except SubscriptionGone:
+            push_subscription_delete(user=user, subscription_id=target.pk)
+            return Delivery(DeliveryOutcome.ANSWERED, 410, "Gone")
+        except Exception as exc:  # every failure is shown, none raised
+            delivery = failed_delivery(exc)
+    with transaction.atomic():
+        delivery_record(target, delivery, now=timezone.now(), pausing=False)
+    return delivery
+
+
+def delivery_resume(*, user, channel: str, target_id) -> bool:
+    """Send to a paused webhook or device again, its count of failures started afresh."""
+    model = Webhook if channel == Channel.WEBHOOK else PushSubscription
+    rows = model.objects.filter(user=user, paused_at__isnull=False)
+    try:
+        rows = rows.filter(pk=int(target_id))
+    except (TypeError, ValueError, OverflowError):
+        return False
+    return rows.update(paused_at=None, failures=0, failing_since=None) > 0

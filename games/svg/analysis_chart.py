@@ -8,6 +8,7 @@ names each line, so colour is never the only cue.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping, Sequence
 
 from django.utils.translation import gettext as _
@@ -31,9 +32,12 @@ _STYLE = (
 STYLE = _STYLE % {"font": FONT}
 
 
-def _ticks(top: float) -> list[int]:
-    step = next(s for s in (5, 10, 20, 25, 50, 100) if top / s <= 6)
-    return list(range(0, int(top) + step, step))
+def _ticks(top: float, bottom: float = 0.0) -> list[int]:
+    """Round values from below the lowest score (0, or a negative one) to above the highest."""
+    span = top - bottom
+    step = next((s for s in (5, 10, 20, 25, 50, 100) if span / s <= 6), 200)
+    low = math.floor(bottom / step) * step
+    return list(range(low, int(top) + step, step))
 
 
 def score_chart_svg(
@@ -55,8 +59,9 @@ def score_chart_svg(
     values = [d["played_points"]["mean"] for d in decisions]
     values += list((final or {}).values())
     top = max(values + [10.0]) * 1.1
-    ticks = _ticks(top)
-    top = ticks[-1]
+    # A negative score (tickets failed) is drawn where it is, below the zero line.
+    ticks = _ticks(top, min(values + [0.0]) * 1.1)
+    top, bottom = ticks[-1], ticks[0]
     first_turn = min([t for pts in series.values() for t, _d in pts] + [1])
 
     def x(turn: float) -> float:
@@ -64,7 +69,7 @@ def score_chart_svg(
         return LEFT + (WIDTH - LEFT - RIGHT) * (turn - first_turn) / span
 
     def y(points: float) -> float:
-        return TOP + (HEIGHT - TOP - BOTTOM) * (1 - max(0.0, points) / top)
+        return TOP + (HEIGHT - TOP - BOTTOM) * (top - points) / (top - bottom)
 
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" class="ttra" viewBox="0 0 {WIDTH} {HEIGHT}" '

@@ -1,6 +1,8 @@
 from functools import cache
 
 from games.selectors.access import seat_count_awaiting
+from games.selectors.clubs import club_invitation_list_pending
+from games.selectors.invitations import invitation_list_pending
 
 # A view that has read the count already (the game page: selectors.game_access) leaves it
 # on the request under this name.
@@ -14,8 +16,13 @@ def awaiting_games(request):
     """
     user = getattr(request, "user", None)
     if user is None or not user.is_authenticated:
-        return {"awaiting_count": 0}
+        return {"awaiting_count": 0, "game_invitation_count": 0, "club_invitation_count": 0}
+    # Invitations still to answer: beside "My games" (games) and "Clubs" (clubs).
+    counts = {
+        "game_invitation_count": cache(lambda: invitation_list_pending(user=user).count()),
+        "club_invitation_count": cache(lambda: club_invitation_list_pending(user=user).count()),
+    }
     known = getattr(request, KNOWN_AWAITING, None)
     if known is not None:
-        return {"awaiting_count": known}
-    return {"awaiting_count": cache(lambda: seat_count_awaiting(user=user))}
+        return {"awaiting_count": known, **counts}
+    return {"awaiting_count": cache(lambda: seat_count_awaiting(user=user)), **counts}

@@ -142,6 +142,12 @@ class AddBotForm(forms.Form):
 class PlayBotsForm(forms.Form):
     """Play against bots now: a private, unrated game that starts at once."""
 
+    def __init__(self, *args, **kwargs):
+        # Shown beside the new-game form on the lobby: ids of its own, so "Map:" there
+        # focuses that form's map.
+        kwargs.setdefault("auto_id", "bots_%s")
+        super().__init__(*args, **kwargs)
+
     map_id = forms.ChoiceField(label=_("Map"), choices=MapChoice.choices, initial=MapChoice.USA)
     bots = forms.TypedChoiceField(
         label=_("Bots"),

@@ -107,6 +107,57 @@ SENTENCES = {
     ),
 }
 
+# The rules page's section (templates/games/rules) a refusal about a rule links to.
+RULES = {
+    "tickets_pending": "tickets",
+    "nothing_to_keep": "tickets",
+    "keep_at_least": "tickets",
+    "not_offered": "tickets",
+    "no_tickets_to_draw": "tickets",
+    "no_tunnel_pending": "tunnels",
+    "tunnel_pending": "tunnels",
+    "draw_second_card": "draw-cards",
+    "card_not_face_up": "draw-cards",
+    "locomotive_not_second": "draw-cards",
+    "no_cards_to_draw": "draw-cards",
+    "pass_not_allowed": "turn",
+    "no_stations_on_map": "stations",
+    "station_taken": "stations",
+    "no_stations_left": "stations",
+    "route_taken": "claim",
+    "double_route_closed": "double-routes",
+    "not_enough_trains": "claim",
+    "not_enough_cards": "claim",
+}
+RULE_OF_VARIANT = {
+    "station_cost": "stations",
+    "ferry_locomotives": "ferries",
+    "tunnel_extra": "tunnels",
+    "tunnel_colour": "tunnels",
+    "tunnel_locomotives": "tunnels",
+    "one_colour": "claim",
+    "route_length": "claim",
+    "route_colour": "claim",
+}
+
+
+class RuleRefusal(str):
+    """A refusal's sentence that knows the rule it concerns (`rule`: a rules page section)."""
+
+    rule = ""
+
+
+def refusal_rule(refusal: IllegalMove) -> str:
+    """The rules page's section the refusal concerns, or "" (a malformed action, game over)."""
+    return RULE_OF_VARIANT.get(refusal.variant) or RULES.get(refusal.code, "")
+
+
+def refusal_with_rule(refusal: IllegalMove) -> RuleRefusal:
+    sentence = RuleRefusal(refusal_sentence(refusal))
+    sentence.rule = refusal_rule(refusal)
+    return sentence
+
+
 # Parameters that are a card colour's id, said in the viewer's words. A malformed action's
 # colour is what the client sent (quoted), so it stays as sent.
 _COLOUR_PARAMS = {"colour"}

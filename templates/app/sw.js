@@ -22,11 +22,38 @@ self.addEventListener("activate", function (event) {
   );
 });
 
+const TAKEN = "X-Copy-Taken"; // when the kept copy of "My games" was seen
+
 function myGamesSeen(response) {
   // Only the player's own page, never a login page it was redirected to.
   if (!response.ok || response.redirected) return caches.delete(PAGES);
   const copy = response.clone();
-  return caches.open(PAGES).then(function (cache) { return cache.put(SITE.my_games, copy); });
+  return copy.blob().then(function (body) {
+    const headers = new Headers(copy.headers);
+    headers.set(TAKEN, new Date().toISOString());
+    const kept = new Response(body, { status: copy.status, statusText: copy.statusText, headers: headers });
+    return caches.open(PAGES).then(function (cache) { return cache.put(SITE.my_games, kept); });
+  });
+}
+
+function saidOld(hit) {
+  // The copy shows its note (hidden on the live page) with the time it was taken, in the
+  // page's language and the browser's time zone.
+  const taken = hit.headers.get(TAKEN);
+  if (!taken) return hit;
+  return hit.text().then(function (html) {
+    const lang = (html.match(/<html lang="([^"]+)"/) || [])[1];
+    let when = taken;
+    try {
+      when = new Date(taken).toLocaleString(lang, { dateStyle: "long", timeStyle: "short" });
+    } catch (error) { when = new Date(taken).toLocaleString(); }
+    html = html.replace('<p class="offline-copy" hidden', '<p class="offline-copy"')
+      .replace('<time class="offline-copy-time"></time>',
+               '<time class="offline-copy-time" datetime="' + taken + '">' + when + '</time>');
+    const headers = new Headers(hit.headers);
+    headers.delete("Content-Length");
+    return new Response(html, { status: 200, headers: headers });
+  });
 }
 
 self.addEventListener("fetch", function (event) {
@@ -47,7 +74,7 @@ self.addEventListener("fetch", function (event) {
         const kept = url.pathname === SITE.my_games ? caches.match(SITE.my_games, { cacheName: PAGES })
                                                      : Promise.resolve(undefined);
         return kept.then(function (hit) {
-          return hit || caches.match(SITE.offline, { cacheName: SHELL });
+          return hit ? saidOld(hit) : caches.match(SITE.offline, { cacheName: SHELL });
         });
       })
     );

@@ -54,6 +54,7 @@ NOTHING_OF_A_GAME = {
     "api-club",
     "api-club-join",
     "api-club-leave",
+    "api-club-decline",
     "api-season",
     "admin/",  # the admin's index: staff only, and it sends everyone else to the login
     "index",
@@ -204,6 +205,10 @@ def urls_for(game) -> list[tuple[str, str, dict]]:
         ("POST", "/settings/push/off/", {"id": "0"}),
         ("POST", "/settings/webhooks/", {"url": "http://127.0.0.1:1/hook", "kind": "json"}),
         ("POST", "/settings/webhooks/0/delete/", {}),
+        ("POST", "/settings/webhooks/0/test/", {}),
+        ("POST", "/settings/webhooks/0/resume/", {}),
+        ("POST", "/settings/push/0/test/", {}),
+        ("POST", "/settings/push/0/resume/", {}),
         ("GET", "/leaderboard/", {}),
         ("GET", f"/leaderboard/{game.map_id}/", {}),
         ("GET", f"/boards/{game.map_id}/", {}),

@@ -311,3 +311,68 @@ def test_the_offer_links_the_rules_of_both_boards():
     offer = section(client.get("/games/").content.decode(), "New to Ticket to Ride?")
     links = set(re.findall(r'href="([^"]+)"', offer))
     assert {"/rules/usa/", "/rules/europe/"} <= links
+
+
+def test_the_hints_name_both_colours_of_a_double_route_still_open():
+    position = {
+        **USA_PLAY,
+        "hands": {"me": {"green": 1}, "bot": {"blue": 4}},
+        "tickets": {"me": ["boston-miami", "new_york-atlanta"], "bot": ["seattle-los_angeles"]},
+    }
+    game, players = first_game_at(position)
+    hints = first_game_hints(
+        engine.player_view(engine.State.from_dict(game.state), players["p0"].player_id),
+        players["p0"].player_id,
+        engine.get_map("usa"),
+    )
+    usa = engine.get_map("usa")
+    doubles = [
+        route
+        for ticket in hints["tickets"]
+        for route in ticket["routes"]
+        if usa.routes[route["id"]].double_of
+        and usa.routes[usa.routes[route["id"]].double_of].color != route["color"]
+    ]
+    assert doubles  # these tickets' ways run over double routes of two colours
+    for route in doubles:
+        twin = usa.routes[usa.routes[route["id"]].double_of]
+        assert route["twin_color"] == twin.color
+        assert {route["color"], twin.color} <= set(hints["colours"])
+    words = text(section(Browser(Client(), players["p0"].user, game).page()[0], "Hints"))
+    route = doubles[0]
+    assert f"{route['name']} ({route['color']} or {route['twin_color']}, " in words
+
+
+def test_a_europe_table_always_links_tunnels_ferries_and_stations_and_a_refusal_its_rule():
+    users = make_users("ann", "bob")
+    game = started_game(users, map_id="europe")
+    players = set_position(
+        game,
+        {
+            "phase": "play",
+            "current": "p0",
+            "hands": {"p0": {"red": 2}, "p1": {}},
+            "tickets": {"p0": ["amsterdam-pamplona"], "p1": ["angora-kharkov"]},
+        },
+    )
+    me = Browser(Client(), players["p0"].user, game)
+    html, _ = me.page()
+    anchors = {href.split("#")[1] for href, _ in rule_links(html)}
+    assert {"tunnels", "ferries", "stations"} <= anchors  # no hand here claims one of them
+    # A ferry paid without its locomotive: the refusal links the ferry rule.
+    game.refresh_from_db()
+    refused = Client()
+    refused.force_login(players["p0"].user)
+    refused = refused.post(
+        f"/games/{game.pk}/move/",
+        {
+            "type": "claim_route",
+            "route": "athina-smyrna",
+            "cards": "red:2",
+            "version": game.version,
+        },
+    )
+    body = refused.content.decode()
+    assert "This ferry needs at least 1 locomotive." in body, body[:3000]
+    flash = body.split('class="flash error"')[1].split("</p>")[0]
+    assert "/rules/europe/#ferries" in flash

@@ -1,4 +1,5 @@
-"""GET /api/v1/clubs/, clubs/<id>/, seasons/<id>/; POST clubs/<id>/join/ and leave/."""
+"""GET /api/v1/clubs/, clubs/<id>/, seasons/<id>/; POST clubs/<id>/join/, leave/ and
+decline/ (an invitation)."""
 
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import status
@@ -17,7 +18,7 @@ from games.selectors.clubs import (
 )
 from games.selectors.karma import karma_list
 from games.selectors.leagues import season_list, season_standings
-from games.services.clubs import club_join, club_leave
+from games.services.clubs import club_invitation_decline, club_join, club_leave
 
 from .base import ApiView
 
@@ -146,6 +147,22 @@ class ClubLeaveView(ApiView):
     )
     def post(self, request, club_id: int):
         club_leave(club_id=club_id, user=request.user)
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class ClubDeclineView(ApiView):
+    serializer_class = None
+
+    @extend_schema(
+        operation_id="clubs_decline",
+        tags=["clubs"],
+        summary="Decline a club's invitation",
+        description="404 when you have no invitation to this club.",
+        request=None,
+        responses={204: OpenApiResponse(description="Declined."), **refusals(401, 404)},
+    )
+    def post(self, request, club_id: int):
+        club_invitation_decline(club_id=club_id, user=request.user)
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 

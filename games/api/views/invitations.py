@@ -11,6 +11,7 @@ from games.api.docs import refusals
 from games.api.presenting import detail_response
 from games.api.serializers.games import GameDetail
 from games.api.serializers.strict import StrictBody
+from games.selectors.clubs import club_invitation_list_pending
 from games.selectors.invitations import invitation_list_pending
 from games.services.invitations import (
     game_rematch,
@@ -23,8 +24,15 @@ from .base import ApiView
 
 class InvitationEntry(serializers.Serializer):
     id = serializers.IntegerField()
-    game = serializers.IntegerField(help_text="The game's id.")
-    inviter = serializers.CharField(help_text="Username.")
+    kind = serializers.ChoiceField(
+        choices=["game", "club"],
+        help_text="A game's invitation is answered at invitations/<id>/; a club's by joining "
+        "(clubs/<club>/join/) or declining (clubs/<club>/decline/).",
+    )
+    game = serializers.IntegerField(allow_null=True, help_text="The game's id (a game's).")
+    club = serializers.IntegerField(allow_null=True, help_text="The club's id (a club's).")
+    club_name = serializers.CharField(allow_null=True, help_text="The club's name (a club's).")
+    inviter = serializers.CharField(allow_null=True, help_text="Username.")
     rematch = serializers.BooleanField(help_text="A rematch of a game you played.")
     created_at = serializers.DateTimeField()
     lapses_at = serializers.DateTimeField(
@@ -45,23 +53,39 @@ class InvitationListView(ApiView):
     @extend_schema(
         operation_id="invitations_list",
         tags=["lobby"],
-        summary="Your invitations still to answer",
+        summary="Your invitations still to answer, to games and to clubs",
         responses={200: InvitationEntry(many=True), **refusals(401, 404)},
     )
     def get(self, request):
-        data = [
+        games = [
             {
                 "id": invitation.pk,
+                "kind": "game",
                 "game": invitation.game_id,
+                "club": None,
+                "club_name": None,
                 "inviter": invitation.inviter.username,
                 "rematch": invitation.game.rematch_of_id is not None,
                 "created_at": invitation.created_at,
                 "lapses_at": invitation.lapses_at,
             }
-            for invitation in self.paginate_queryset(
-                list(invitation_list_pending(user=request.user))
-            )
+            for invitation in invitation_list_pending(user=request.user)
         ]
+        clubs = [
+            {
+                "id": invitation.pk,
+                "kind": "club",
+                "game": None,
+                "club": invitation.club_id,
+                "club_name": invitation.club.name,
+                "inviter": invitation.inviter.username if invitation.inviter else None,
+                "rematch": False,
+                "created_at": invitation.created_at,
+            }
+            for invitation in club_invitation_list_pending(user=request.user)
+        ]
+        newest_first = sorted(games + clubs, key=lambda entry: entry["created_at"], reverse=True)
+        data = self.paginate_queryset(newest_first)
         return self.get_paginated_response(InvitationEntry(data, many=True).data)
 
 

@@ -17,8 +17,18 @@ from .route_facts import route_info
 from .ticket_lines import ticket_name
 
 
-def _route(game_map, route_id: str, claimable: set[str]) -> dict:
-    return {**route_info(game_map, route_id), "claimable": route_id in claimable}
+def _route(game_map, route_id: str, claimable: set[str], claims: dict) -> dict:
+    """A route a ticket needs; a double route's other track, while still open, is a way too,
+    so its colour is named beside this one's."""
+    info = {**route_info(game_map, route_id), "claimable": route_id in claimable}
+    twin = game_map.routes[route_id].double_of
+    twin_colour = game_map.routes[twin].color if twin and twin not in claims else None
+    info["twin_color"] = twin_colour if twin_colour != info["color"] else None
+    return info
+
+
+def _colours(route: dict) -> tuple:
+    return (route["color"], route["twin_color"])
 
 
 def first_game_hints(view: PlayerView | dict[str, Any], viewer: str, game_map: Map) -> dict | None:
@@ -42,10 +52,11 @@ def first_game_hints(view: PlayerView | dict[str, Any], viewer: str, game_map: M
     else:
         return None
     missing = mine.get("ticket_missing") or {}
+    claims = view.get("claims") or {}
 
     def ticket_entry(ticket_id: str) -> dict:
         ticket = game_map.tickets[ticket_id]
-        routes = [_route(game_map, r, claimable) for r in missing.get(ticket_id, ())]
+        routes = [_route(game_map, r, claimable, claims) for r in missing.get(ticket_id, ())]
         return {
             "id": ticket_id,
             "name": ticket_name(game_map, ticket_id),
@@ -71,6 +82,8 @@ def first_game_hints(view: PlayerView | dict[str, Any], viewer: str, game_map: M
         "claim_now": sorted(
             (r for r in serving.values() if r["claimable"]), key=lambda r: -r["length"]
         ),
-        "colours": sorted({r["color"] for r in serving.values() if not r["claimable"]}),
+        "colours": sorted(
+            {c for r in serving.values() if not r["claimable"] for c in _colours(r) if c}
+        ),
         "trains_left": mine.get("trains"),
     }
