@@ -36,8 +36,10 @@ class InvitationEntry(serializers.Serializer):
     rematch = serializers.BooleanField(help_text="A rematch of a game you played.")
     created_at = serializers.DateTimeField()
     lapses_at = serializers.DateTimeField(
-        help_text="Unanswered by then, the invitation lapses (a week after it was sent); "
-        "a game from a position that waited for it is called off."
+        allow_null=True,
+        help_text="Unanswered by then, a game's invitation lapses (a week after it was sent); "
+        "a game from a position that waited for it is called off. Null for a club's, which "
+        "stands until it is answered or withdrawn.",
     )
 
 
@@ -81,6 +83,7 @@ class InvitationListView(ApiView):
                 "inviter": invitation.inviter.username if invitation.inviter else None,
                 "rematch": False,
                 "created_at": invitation.created_at,
+                "lapses_at": None,
             }
             for invitation in club_invitation_list_pending(user=request.user)
         ]
