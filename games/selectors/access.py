@@ -192,6 +192,44 @@ def game_visible(*, game_id, user) -> Game:
         return game
 
 
+# What the rules need to list a viewer's legal actions: the game's state and version and the
+# viewer's seat, in one query compiled once per process.
+_RULES_READ = Prepared(
+    Game,
+    lambda game_id, user_id: (
+        Game.objects.filter(pk=game_id)
+        .only("version", "state", "status", "is_private")
+        .annotate(
+            viewer_seat=Subquery(
+                Seat.objects.filter(game_id=OuterRef("pk"), user_id=user_id).values("pk")[:1]
+            )
+        )
+    ),
+    game_id=-7_100_007,
+    user_id=-7_100_008,
+)
+
+
+def game_rules_read(*, game_id, user) -> tuple[Game, str | None]:
+    """The game (its version and state only) if game_visible lets `user` see it, and the
+    player id the engine knows `user` by there (None for a spectator): no seats, no users,
+    nothing the rules do not need."""
+    try:
+        game_id = int(game_id)
+    except (TypeError, ValueError):
+        raise NotAPlayer() from None
+    if not 0 < game_id < 2**63:
+        raise NotAPlayer()
+    user_id = user.pk if user is not None and user.is_authenticated else None
+    found = _RULES_READ.run(game_id=game_id, user_id=user_id)
+    game = found[0] if found else None
+    if game is not None and game.viewer_seat is not None:
+        return game, str(game.viewer_seat)
+    if game is not None and not game.is_private and game.status != GameStatus.OPEN:
+        return game, None
+    return game_visible(game_id=game_id, user=user), None  # an open game the lobby lists
+
+
 def game_visible_version(*, game_id: int, user) -> int:
     """The game's version, in one query, if game_access would let `user` see the game."""
     return game_visible_versions(game_id=game_id, user=user)[0]
