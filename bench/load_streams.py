@@ -63,6 +63,7 @@ class HeldStream:
         self.reader = reader
         self.writer = writer
         self.events = 0
+        self.bytes = 0  # the events' bytes, as they came down the stream
         self.on_version = on_version
         self.first = asyncio.get_running_loop().create_future()
         self.task = asyncio.create_task(self._read())
@@ -78,6 +79,7 @@ class HeldStream:
                 if not chunk:
                     break
                 buffer += chunk
+                self.bytes += len(chunk)
                 while b"\n\n" in buffer:
                     event, buffer = buffer.split(b"\n\n", 1)
                     self.events += 1

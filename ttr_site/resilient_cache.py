@@ -13,7 +13,7 @@ import threading
 import time
 
 from django.core.cache.backends.locmem import LocMemCache
-from django.core.cache.backends.redis import RedisCache
+from django.core.cache.backends.redis import RedisCache, RedisCacheClient
 from redis.exceptions import RedisError
 
 log = logging.getLogger(__name__)
@@ -23,6 +23,34 @@ RETRY_AFTER = 5.0  # seconds without trying Redis after a failure: no timeout pe
 # Per process, shared by every thread's cache object (Django makes one per thread).
 _down_until: dict[str, float] = {}
 _lock = threading.Lock()
+
+
+# One Redis client per process and Redis URL (with its connection pool), shared by every
+# thread: Django's own makes a pool per thread and a client per cache call.
+_clients: dict[tuple, object] = {}
+
+
+class SharedRedisCacheClient(RedisCacheClient):
+    def __init__(self, servers, **options):
+        super().__init__(servers, **options)
+        # What makes two clients alike: the URL and the options (the driver's name aside).
+        same = tuple(
+            (name, repr(value))
+            for name, value in sorted(self._pool_options.items())
+            if name != "driver_info"
+        )
+        self._shared_as = [(server, same) for server in servers]
+
+    def get_client(self, key=None, *, write=False):
+        index = self._get_connection_pool_index(write)
+        client = _clients.get(self._shared_as[index])
+        if client is None:
+            with _lock:
+                client = _clients.get(self._shared_as[index])
+                if client is None:
+                    pool = self._pool_class.from_url(self._servers[index], **self._pool_options)
+                    client = _clients[self._shared_as[index]] = self._client(connection_pool=pool)
+        return client
 
 
 def _fallback(operation: str):
@@ -58,6 +86,7 @@ def _fallback(operation: str):
 class ResilientRedisCache(RedisCache):
     def __init__(self, server, params):
         super().__init__(server, params)
+        self._class = SharedRedisCacheClient
         self._location_name = str(server)
         self._local = LocMemCache(
             f"redis-fallback:{server}",

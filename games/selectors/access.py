@@ -26,6 +26,7 @@ from games.models import Game, GameStatus, PrivateNote, Seat
 from games.models.game import ACTIVE_STATUSES
 from games.refusals.errors import NotAPlayer
 from games.selectors.karma import seat_with_karma
+from games.selectors.prepared import Prepared, related_prefetched
 from games.selectors.vacations import seat_with_vacation_flag
 
 
@@ -64,13 +65,99 @@ def _for_viewer(games, user):
     )
 
 
+def _seats_annotated():
+    return seat_with_karma(seats=seat_with_vacation_flag(seats=Seat.objects.select_related("user")))
+
+
+# game_access's reads, compiled once per process (games.selectors.prepared): the game with
+# the viewer's count of games awaiting them, and its seats with the viewer's note.
+_GAME_FOR_VIEWER = Prepared(
+    Game,
+    lambda game_id, user_id: (
+        Game.objects.filter(pk=game_id)
+        .select_related("creator", "club")
+        .annotate(
+            viewer_awaiting=Coalesce(
+                Subquery(
+                    Seat.objects.filter(
+                        user_id=user_id,
+                        to_move=True,
+                        forfeited_at__isnull=True,
+                        game__status__in=ACTIVE_STATUSES,
+                    )
+                    .order_by()
+                    .values("user_id")
+                    .annotate(n=Count("pk"))
+                    .values("n")
+                ),
+                Value(0),
+            )
+        )
+    ),
+    game_id=-7_100_001,
+    user_id=-7_100_002,
+)
+_SEATS_FOR_VIEWER = Prepared(
+    Seat,
+    lambda game_id, user_id: (
+        _seats_annotated()
+        .annotate(
+            viewer_note=Case(
+                When(
+                    user_id=user_id,
+                    then=Subquery(
+                        PrivateNote.objects.filter(seat_id=OuterRef("pk")).values("text")[:1]
+                    ),
+                ),
+                default=Value(None),
+            )
+        )
+        .filter(game_id=game_id)
+        .order_by("order")
+    ),
+    game_id=-7_100_003,
+    user_id=-7_100_004,
+)
+_GAME = Prepared(
+    Game,
+    lambda game_id: Game.objects.filter(pk=game_id).select_related("creator", "club"),
+    game_id=-7_100_005,
+)
+_SEATS = Prepared(
+    Seat,
+    lambda game_id: _seats_annotated().filter(game_id=game_id).order_by("order"),
+    game_id=-7_100_006,
+)
+
+
+def _game_read(game_id: int, user) -> Game | None:
+    """The game with its seats at hand as _for_viewer reads them, or None."""
+    if user is None or not user.is_authenticated:
+        games, seats = _GAME.run(game_id=game_id), None
+    else:
+        games = _GAME_FOR_VIEWER.run(game_id=game_id, user_id=user.pk)
+        seats = _SEATS_FOR_VIEWER.run(game_id=game_id, user_id=user.pk) if games else None
+    if not games:
+        return None
+    game = games[0]
+    if seats is None:
+        seats = _SEATS.run(game_id=game_id)
+    related_prefetched(instance=game, name="seats", objects=seats, back="game")
+    return game
+
+
 def game_access(*, game_id, user) -> Game:
     """The game with its seats (and their users) prefetched, if `user` may see it; the game
     also says how many games await the user's move (`viewer_awaiting`, for the header)."""
     try:
-        game = _for_viewer(Game.objects.all(), user).get(pk=int(game_id))
-    except (Game.DoesNotExist, TypeError, ValueError):
+        game_id = int(game_id)
+    except (TypeError, ValueError):
         raise NotAPlayer() from None
+    if not 0 < game_id < 2**63:  # no such row, and not a value to hand the database
+        raise NotAPlayer()
+    game = _game_read(game_id, user)
+    if game is None:
+        raise NotAPlayer()
     if seat_get(game=game, user=user) is not None:
         return game
     if not game.is_private and game.status != GameStatus.OPEN:
@@ -91,7 +178,7 @@ def game_created_get(*, game_id, user) -> Game:
 def game_watched(*, game_id: int) -> Game | None:
     """The game with its seats as game_access reads them, for the open pages that watch it
     (each page's ticket has already proved it may: games.live.poll)."""
-    return game_with_seats(queryset=Game.objects.all()).filter(pk=game_id).first()
+    return _game_read(game_id, None)
 
 
 def game_open_filter(*, viewer, via: str = "") -> Q:
@@ -113,6 +200,44 @@ def game_visible(*, game_id, user) -> Game:
         if game is None:
             raise
         return game
+
+
+# What the rules need to list a viewer's legal actions: the game's state and version and the
+# viewer's seat, in one query compiled once per process.
+_RULES_READ = Prepared(
+    Game,
+    lambda game_id, user_id: (
+        Game.objects.filter(pk=game_id)
+        .only("version", "state", "status", "is_private")
+        .annotate(
+            viewer_seat=Subquery(
+                Seat.objects.filter(game_id=OuterRef("pk"), user_id=user_id).values("pk")[:1]
+            )
+        )
+    ),
+    game_id=-7_100_007,
+    user_id=-7_100_008,
+)
+
+
+def game_rules_read(*, game_id, user) -> tuple[Game, str | None]:
+    """The game (its version and state only) if game_visible lets `user` see it, and the
+    player id the engine knows `user` by there (None for a spectator): no seats, no users,
+    nothing the rules do not need."""
+    try:
+        game_id = int(game_id)
+    except (TypeError, ValueError):
+        raise NotAPlayer() from None
+    if not 0 < game_id < 2**63:
+        raise NotAPlayer()
+    user_id = user.pk if user is not None and user.is_authenticated else None
+    found = _RULES_READ.run(game_id=game_id, user_id=user_id)
+    game = found[0] if found else None
+    if game is not None and game.viewer_seat is not None:
+        return game, str(game.viewer_seat)
+    if game is not None and not game.is_private and game.status != GameStatus.OPEN:
+        return game, None
+    return game_visible(game_id=game_id, user=user), None  # an open game the lobby lists
 
 
 def game_visible_version(*, game_id: int, user) -> int:

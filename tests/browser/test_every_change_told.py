@@ -11,6 +11,8 @@ from django.utils import timezone
 from game_steps import keep_opening_tickets, started_game, who_must_act
 
 from games.botplay.turns import PLAYED, play_bot_turn
+from games.models import AnalysisStatus, GameAnalysis
+from games.services.analysis import analysis_finish
 from games.services.bots import game_against_bots
 from games.services.chat import chat_post
 from games.services.extra_time import game_give_time
@@ -66,6 +68,19 @@ def forfeit(game):
     assert game_forfeit(game_id=game.pk, seat_id=late.pk, reason="test", now=moment)
 
 
+def analysis_running(game):
+    game_resign(game_id=game.pk, user=to_move(game).user)  # over: it may be analysed
+    GameAnalysis.objects.create(
+        game=game, requested_by=game.seats.first().user, status=AnalysisStatus.RUNNING
+    )
+
+
+def analysis_done(game):
+    seats = [seat.player_id for seat in game.seats.all()]
+    result = {"players": seats, "decisions": [], "moments": [], "final": {}}
+    analysis_finish(analysis_id=GameAnalysis.objects.get(game=game).pk, result=result)
+
+
 def more_time(game, watcher):
     game_give_time(game_id=game.pk, user=watcher.user, expected_version=game.version)
 
@@ -102,6 +117,12 @@ KINDS = {
         lambda game: chat_post(game_id=game.pk, user=to_move(game).user, text="Nice route!"),
         ("#chat", "Nice route!"),
     ),
+    "an analysis finished": (
+        lambda: players(2),
+        analysis_running,
+        analysis_done,
+        ("#analysis-body", "No move made much difference"),
+    ),
     "the end of the game": (
         lambda: players(2),
         None,
@@ -109,6 +130,17 @@ KINDS = {
         ("#game-head .status", "Finished"),
     ),
 }
+
+
+# The analysis page's progress part, put back without its bar's poll every 2 s (htmx stops
+# polling an element that left the page): only the stream can tell it the analysis is done.
+WITHOUT_THE_BARS_POLL = """() => {
+  const shown = document.getElementById("analysis-progress");
+  const part = shown.cloneNode(true);
+  part.setAttribute("hx-trigger", "analysis-told");
+  shown.replaceWith(part);
+  window.htmx.process(part);
+}"""
 
 
 @pytest.mark.parametrize("kind", KINDS)
@@ -123,14 +155,22 @@ def test_a_watchers_page_shows_each_change_without_polling_or_reloading(
     if before:
         before(game)
     game.refresh_from_db()
-    mover = to_move(game)
-    watcher = next(s for s in game.seats.select_related("user") if s.pk != mover.pk)
+    if game.is_over:  # the analysis page, which only the stream may tell (its bar's poll off)
+        path = f"/games/{game.pk}/analysis/"
+        watcher = game.seats.select_related("user").first()
+        page = log_in(chromium, live_server, watcher.user.username)
+    else:
+        path = f"/games/{game.pk}/"
+        mover = to_move(game)
+        watcher = next(s for s in game.seats.select_related("user") if s.pk != mover.pk)
+        page = log_in(chromium, live_server, watcher.user.username)
     assert not watcher.bot_level
-    page = log_in(chromium, live_server, watcher.user.username)
     with page.expect_response(lambda response: "/stream/" in response.url) as opened:
-        page.goto(f"{live_server.url}/games/{game.pk}/")
+        page.goto(f"{live_server.url}{path}")
     assert opened.value.status == 200
     page.evaluate("() => { window.stayed = true; }")  # gone if the page reloads
+    if game.is_over:
+        page.evaluate(WITHOUT_THE_BARS_POLL)
     polls = []
     page.on("request", lambda request: "/version/" in request.url and polls.append(request.url))
     shown = page.locator(where, has_text=text) if text else page.locator(where)
@@ -147,3 +187,5 @@ def test_a_watchers_page_shows_each_change_without_polling_or_reloading(
         assert not page.locator("#tray form").count()
     assert page.evaluate("() => window.stayed === true")
     assert polls == []
+    if kind == "an analysis finished":
+        assert page.locator("#analysis-progress").count() == 0

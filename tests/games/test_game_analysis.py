@@ -119,7 +119,7 @@ def test_a_player_asks_and_the_task_analyses_every_decision_of_the_finished_game
     assert GameAnalysis.objects.get(game=game).finished_at == analysis.finished_at
 
 
-def test_the_progress_bar_while_it_runs_and_the_page_reloads_once_it_is_done():
+def test_the_progress_bar_while_it_runs_and_the_result_in_its_place_once_it_is_done():
     game, users = short_game()
     analysis = GameAnalysis.objects.create(
         game=game, status=AnalysisStatus.RUNNING, decisions_done=3, decisions_total=12
@@ -127,12 +127,17 @@ def test_the_progress_bar_while_it_runs_and_the_page_reloads_once_it_is_done():
     client = signed_in(users["ann"])
     text = client.get(f"/games/{game.pk}/analysis/").content.decode()
     assert '<progress id="analysis-bar" max="12" value="3"' in text
-    assert "3 of 12 decisions" in text and 'hx-trigger="every 2s"' in text
+    assert "3 of 12 decisions" in text and 'hx-trigger="every 2s, analysis-told"' in text
     analysis.status = AnalysisStatus.DONE
     analysis.result = {"players": [], "decisions": [], "moments": [], "final": {}}
     analysis.save()
     poll = client.get(f"/games/{game.pk}/analysis/progress/", headers={"HX-Request": "true"})
-    assert poll.status_code == 200 and poll["HX-Refresh"] == "true"
+    # The page's whole body takes the place of the one shown: no reload.
+    assert poll.status_code == 200 and "HX-Refresh" not in poll
+    assert (poll["HX-Retarget"], poll["HX-Reselect"]) == ("#analysis-body", "#analysis-body")
+    answer = poll.content.decode()
+    assert 'id="analysis-body"' in answer and "Key moments" in answer
+    assert 'id="analysis-progress"' not in answer
 
 
 def test_the_api_gives_the_analysis_with_its_estimates(django_capture_on_commit_callbacks):

@@ -17,24 +17,24 @@ from games.api.presenting import move_response
 from games.api.serializers.actions import ActionPostSerializer, LegalActionsSerializer
 from games.api.serializers.games import GameDetail
 from games.engine import ActionType
-from games.selectors.access import game_visible, seat_get
+from games.selectors.access import game_rules_read
 from games.services.play import game_play
 
 from .base import ApiView
 
 
-def legal_for(game, user, action_type: str | None) -> tuple[list[str], list[dict]]:
-    """The caller's legal action types and actions now. The engine says who may act: none
-    for spectators, the forfeited, anyone once the game is over."""
-    seat = seat_get(game=game, user=user)
-    if seat is None or game.state is None:
+def legal_for(game, player_id: str | None, action_type: str | None) -> tuple[list[str], list[dict]]:
+    """The legal action types and actions now of the seat the engine knows as `player_id`.
+    The engine says who may act: none for spectators, the forfeited, anyone once the game
+    is over."""
+    if player_id is None or game.state is None:
         return [], []
     state = engine.State.from_dict(game.state)
-    types = list(engine.legal_action_kinds(state, seat.player_id))
+    types = list(engine.legal_action_kinds(state, player_id))
     if action_type is None:
-        actions = engine.legal_actions(state, seat.player_id)
+        actions = engine.legal_actions(state, player_id)
     elif action_type in types:
-        actions = engine.legal_options(state, seat.player_id, action_type)
+        actions = engine.legal_options(state, player_id, action_type)
     else:
         actions = []
     return types, [action.to_dict() for action in actions]
@@ -58,8 +58,8 @@ class LegalActionsView(ApiView):
         action_type = request.query_params.get("type")
         if action_type is not None and action_type not in ActionType:
             return invalid_choice("type", ActionType)
-        game = game_visible(game_id=game_id, user=request.user)
-        types, actions = legal_for(game, request.user, action_type)
+        game, player_id = game_rules_read(game_id=game_id, user=request.user)
+        types, actions = legal_for(game, player_id, action_type)
         data = {"version": game.version, "kinds": types, "actions": actions}
         return Response(LegalActionsSerializer(data).data)
 

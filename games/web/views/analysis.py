@@ -6,6 +6,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
+from games.live.poll import poll_ticket, stream_url
 from games.models import AnalysisStatus
 from games.refusals.errors import GameServiceError
 from games.selectors.access import game_access
@@ -99,6 +100,8 @@ def _context(request, game) -> dict:
         "running": analysis is not None
         and analysis.status in (AnalysisStatus.QUEUED, AnalysisStatus.RUNNING),
         "failed": analysis is not None and analysis.status == AnalysisStatus.FAILED,
+        # While it runs the page holds the game's stream: told the moment it is done.
+        "stream_url": stream_url(game.pk, poll_ticket(game.pk, request.user)),
     }
     if analysis is not None and analysis.is_done and analysis.result:
         context.update(_result_context(game, analysis))
@@ -115,15 +118,19 @@ def game_analysis(request, game_id: int):
 
 @require_GET
 def game_analysis_progress(request, game_id: int):
-    """The progress bar, polled by htmx while the analysis runs; once it is done the page
-    is reloaded whole (its chart and moments)."""
+    """The progress bar, asked for by htmx while the analysis runs (every few seconds, and
+    at once when the game's stream tells it is done); once it is done the answer is the
+    page's whole body (its chart and moments), put in place of the one shown."""
     game = game_access(game_id=game_id, user=request.user)
     if not game.is_over or game.state is None:
         return _refused(request, game, AnalysisWhilePlaying())
     context = _context(request, game)
-    response = render(request, PROGRESS, context)
-    if not context["running"] and request.headers.get("HX-Request"):
-        response["HX-Refresh"] = "true"
+    if context["running"] or not request.headers.get("HX-Request"):
+        return render(request, PROGRESS, context)
+    response = render(request, PAGE, context)
+    response["HX-Retarget"] = "#analysis-body"
+    response["HX-Reselect"] = "#analysis-body"
+    response["HX-Reswap"] = "outerHTML"
     return response
 
 
