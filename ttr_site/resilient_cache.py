@@ -11,6 +11,8 @@ The rate limits, which must not be lost, are kept in the database instead
 import logging
 import threading
 import time
+from collections.abc import Callable
+from typing import Any
 
 from django.core.cache.backends.locmem import LocMemCache
 from django.core.cache.backends.redis import RedisCache, RedisCacheClient
@@ -31,6 +33,13 @@ _clients: dict[tuple, object] = {}
 
 
 class SharedRedisCacheClient(RedisCacheClient):
+    # Django's client sets these in its __init__; django-stubs lists only its public names.
+    _servers: list[str]
+    _pool_options: dict[str, Any]
+    _pool_class: Any
+    _client: Any
+    _get_connection_pool_index: Callable[[bool], int]
+
     def __init__(self, servers, **options):
         super().__init__(servers, **options)
         # What makes two clients alike: the URL and the options (the driver's name aside).

@@ -92,6 +92,4 @@ def hook_send(webhook: Webhook, short: Short, *, kind: str) -> Answer:
         return answer
     text = f"{answer.status_code} {answer.reason}: {answer.text[:500]}"
     problem = HookFailed if answer.status_code == 429 or answer.status_code >= 500 else HookRefused
-    raise problem(
-        text, status=answer.status_code, reason=answer.reason, answer=answer.text[:500]
-    )
+    raise problem(text, status=answer.status_code, reason=answer.reason, answer=answer.text[:500])
