@@ -11,6 +11,7 @@ Decisions:
 - Each service takes the game's id and works on the game as it finds it under its row
   lock, in its own transaction.
   The *_locked functions do the work inside a transaction a caller already holds.
+- The creator renews the game's invitation link: the old one leads nowhere from then on.
 """
 
 import random
@@ -30,6 +31,7 @@ from games.models.game import (
     DEFAULT_TURN_SECONDS,
     MAX_TURN_SECONDS,
     MIN_TURN_SECONDS,
+    new_invite_token,
 )
 from games.models.secret_tokens import same_secret
 from games.ratings.model import DEFAULT_SKILL
@@ -201,6 +203,19 @@ def game_requirements_check(*, game: Game, user) -> None:
                 )
                 % {"least": game.min_rating, "yours": shown}
             )
+
+
+def game_invite_link_renew(*, game_id, user) -> Game:
+    with transaction.atomic(durable=True):
+        locked = game_lock(game_id=game_id)
+        if not locked.seats.filter(user=user).exists():
+            raise NotAPlayer()
+        if locked.creator_id != user.pk:
+            raise NotAllowed(_("Only the game's creator can renew its invitation link."))
+        locked.invite_token = new_invite_token()
+        locked.save(update_fields=["invite_token"])
+        game_bump_locked(game=locked)
+    return locked
 
 
 def game_leave(*, game_id, user) -> Game | None:

@@ -36,6 +36,7 @@ from games.services.invitations import (
 )
 from games.services.lobby import (
     enough_to_start,
+    game_invite_link_renew,
     game_join,
     game_leave,
     game_start,
@@ -246,6 +247,20 @@ def join(request, game_id):
         request, _("You have a seat. The game starts when it is full or the creator starts it.")
     )
     return redirect("lobby")
+
+
+@require_POST
+@login_required
+def invite_link_renew(request, game_id):
+    """The creator's New link, from the lobby or the waiting game page; back to where it was."""
+    _game, done = _lobby_move(request, game_invite_link_renew, game_id=game_id)
+    if done:
+        messages.success(
+            request, _("The game has a new invitation link: the old one no longer works.")
+        )
+    if request.POST.get("from") == "lobby":
+        return redirect(reverse("lobby") + f"#game-{game_id}")
+    return redirect(reverse("game_detail", args=[game_id]))
 
 
 @require_POST
