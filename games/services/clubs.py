@@ -19,6 +19,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import F
 from django.utils.translation import gettext as _
 
+from games.live.poll import access_end_on_commit
 from games.models import (
     Club,
     ClubInvitation,
@@ -202,6 +203,7 @@ def club_leave(*, club_id, user) -> None:
             heir.role = ClubRole.OWNER
             heir.save(update_fields=["role"])
         mine.delete()
+        access_end_on_commit(user_id=user.pk)
 
 
 def _other_member(club, username) -> ClubMember:
@@ -233,6 +235,7 @@ def club_member_remove(*, club_id, user, username: str) -> None:
             )
         member.delete()
         _link_renew(club)
+        access_end_on_commit(user_id=member.user_id)
 
 
 def club_member_set_role(*, club_id, user, username: str, role: str) -> ClubMember:

@@ -23,6 +23,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from games import engine
+from games.live.poll import access_end_on_commit
 from games.live.versions import forget_versions_on_commit
 from games.mail import notify
 from games.models import ClubMember, Game, GameStatus, MapChoice, Rating, Seat
@@ -233,9 +234,11 @@ def game_leave(*, game_id, user) -> Game | None:
             )
         others = [seat for seat in seats if seat.pk != mine.pk and not seat.bot_level]
         if not others:  # only bots would be left: the game is gone
+            access_end_on_commit(user_id=user.pk)
             locked.delete()
             return None
         mine.delete()
+        access_end_on_commit(user_id=user.pk)
         if locked.creator_id == user.pk:
             locked.creator_id = min(others, key=lambda seat: (seat.joined_at, seat.pk)).user_id
             locked.save(update_fields=["creator"])
