@@ -198,3 +198,43 @@ def test_the_api_renews_a_game_link_for_its_creator_only():
         .post(f"/api/v1/games/{NEVER}/join/", {"invite_token": old}, format="json")
         .json(),
     )
+
+
+def test_the_creator_withdraws_a_game_invitation_and_its_accept_leads_nowhere():
+    from games.models import Invitation
+    from games.services.invitations import game_invite, invitation_decline
+
+    ann, bob, cleo, eve = make_users("ann", "bob", "cleo", "eve")
+    game = game_create(creator=ann, map_id="usa", max_players=4, is_private=True)
+    game_invite(game_id=game.pk, inviter=ann, usernames=["bob", "cleo"])
+    invitation = Invitation.objects.get(game=game, invitee=bob)
+    creator = client_for(ann)
+    page = creator.get(f"/games/{game.pk}/").content.decode()
+    assert f"/games/invitations/{invitation.pk}/withdraw/" in page and "Withdraw" in page
+    # Only the creator: to anyone else the invitation does not exist.
+    same_as_never(
+        client_for(eve),
+        "post",
+        f"/games/invitations/{invitation.pk}/withdraw/",
+        f"/games/invitations/{NEVER}/withdraw/",
+    )
+    answer = creator.post(f"/games/invitations/{invitation.pk}/withdraw/", follow=True)
+    assert "Invitation withdrawn." in answer.content.decode()
+    assert f"/games/invitations/{invitation.pk}/" not in answer.content.decode()
+
+    invitee = client_for(bob)
+    same_as_never(
+        invitee,
+        "post",
+        f"/games/invitations/{invitation.pk}/accept/",
+        f"/games/invitations/{NEVER}/accept/",
+    )
+    same_as_never(invitee, "get", f"/games/{game.pk}/", f"/games/{NEVER}/")
+    assert not game.seats.filter(user=bob).exists()
+    # An answered invitation stays as answered.
+    declined = invitation_decline(
+        invitation_id=Invitation.objects.get(game=game, invitee=cleo).pk, user=cleo
+    )
+    again = creator.post(f"/games/invitations/{declined.pk}/withdraw/", follow=True)
+    assert "This invitation has been answered already." in again.content.decode()
+    assert Invitation.objects.filter(pk=declined.pk).exists()
