@@ -34,6 +34,7 @@ test-fast: install-test
 lint: install-test
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
+	scripts/typecheck.sh
 
 format: install-test
 	$(VENV)/bin/ruff check --fix .
@@ -43,6 +44,7 @@ bench: install
 	$(PY) -m bench.engine
 	$(PY) -m bench.web
 	$(PY) -m bench.dead_broker
+	$(PY) -m bench.mail_picture
 
 # The load benchmark (bench/load.py): the production server on loopback, on a scratch
 # PostgreSQL database beside DATABASE_URL's; under nice, as the machine may be shared.
@@ -50,4 +52,9 @@ load: install
 	nice -n 15 $(PY) -m bench.load
 
 clean:
-	rm -rf $(VENV) staticfiles .pytest_cache .ruff_cache
+	rm -rf $(VENV) staticfiles .pytest_cache .ruff_cache .mypy_cache
+
+# The documentation site (mkdocs.yml, docs/) into var/docs-site/; strict: a broken link or anchor fails.
+.PHONY: docs
+docs: install-test
+	NO_MKDOCS_2_WARNING=1 $(VENV)/bin/mkdocs build --strict --quiet

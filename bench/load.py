@@ -3,7 +3,8 @@
 Bounded and on loopback only. On the PostgreSQL server DATABASE_URL names it makes a
 scratch database (dropped at the end), sets up players and games in it, and starts the
 production server as deploy/gunicorn.conf.py configures it (gunicorn, its gthread workers
-and threads, DEBUG off, Redis: database 14 of REDIS_URL's server). Then, in one run:
+and threads, DEBUG off, Redis: database 14 of REDIS_URL's server, or LOAD_REDIS_URL).
+Then, in one run:
 
 - unloaded: one client posts moves one at a time (the page's htmx post and the API's);
 - the bare PostgreSQL transaction a move needs at minimum (lock the game row, insert a
@@ -181,6 +182,10 @@ def scratch_database(url: str) -> tuple[str, str, str]:
 
 
 def redis_for_load(url: str) -> str:
+    """Database 14 of REDIS_URL's server, or LOAD_REDIS_URL as it stands (two runs at once on
+    one Redis must not share the cache: their scratch databases number games alike)."""
+    if os.environ.get("LOAD_REDIS_URL"):
+        return os.environ["LOAD_REDIS_URL"]
     parts = urlsplit(url or "redis://127.0.0.1:6379/0")
     return urlunsplit((parts.scheme, parts.netloc, "/14", "", ""))
 

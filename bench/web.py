@@ -6,7 +6,7 @@ the server DATABASE_URL names), the way a browser with htmx would: before every
 move the player to move loads the game page, then posts the move as a form.
 Prints page and move latencies, SQL queries per page early and late in the game
 (they must not grow with the number of moves), and the board SVG's size.
-Not a test: figures for the README.
+Not a test: figures for docs/performance.md.
 """
 
 from __future__ import annotations

@@ -28,7 +28,7 @@ reload = _flag("RELOAD")
 accesslog = "-" if _flag("ACCESS_LOG") else None
 errorlog = "-"
 loglevel = os.environ.get("WEB_LOG_LEVEL", "info")
-# The proxy in front (see README, "Run it for real") sets X-Forwarded-Proto; Django reads
+# The proxy in front (docs/running.md, "Run it for real") sets X-Forwarded-Proto; Django reads
 # it through SECURE_PROXY_SSL_HEADER. gunicorn itself trusts forwarded headers only from
 # these addresses.
 forwarded_allow_ips = os.environ.get("FORWARDED_ALLOW_IPS", "127.0.0.1,::1")

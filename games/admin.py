@@ -1,4 +1,5 @@
 from django.contrib import admin
+from django.contrib.admin.models import LogEntry
 from rest_framework.authtoken.admin import TokenProxy
 
 from .models import (
@@ -153,3 +154,22 @@ class ChatReportAdmin(admin.ModelAdmin):
     @admin.display(description="hidden", boolean=True)
     def hidden(self, report):
         return report.message.hidden
+
+
+@admin.register(LogEntry)
+class LogEntryAdmin(admin.ModelAdmin):
+    """The admin's log, read only, for every staff member: who did what, among it the
+    players staff seated at a position without their acceptance."""
+
+    list_display = ("action_time", "user", "object_repr", "change_message")
+    list_filter = ("action_flag", "content_type")
+    search_fields = ("change_message", "object_repr", "user__username")
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False

@@ -7,7 +7,8 @@ from allauth.account.models import EmailAddress
 from django.contrib.auth import get_user_model
 
 from games import engine
-from games.models import Game, GameStatus
+from games.models import Game, GameStatus, Invitation
+from games.services.invitations import invitation_accept
 from games.services.lobby import game_create, game_join, game_start
 from games.services.play import game_play
 
@@ -37,6 +38,20 @@ def started_game(users, *, map_id="usa", seed=None, max_players=5, **settings) -
     if game.status == GameStatus.OPEN:
         game_start(game_id=game.pk, user=users[0])
     game.refresh_from_db()  # the stored values, as the next request reads them
+    return game
+
+
+def position_game(creator, document: dict, players: list) -> Game:
+    """A game from a scenario for `players` (users, in the scenario's order), started once
+    every one invited has accepted."""
+    from games.services.scenario_start import game_start_from_scenario
+
+    game = game_start_from_scenario(
+        creator=creator, document=document, usernames=[user.username for user in players]
+    )
+    for invitation in Invitation.objects.filter(game=game):
+        invitation_accept(invitation_id=invitation.pk, user=invitation.invitee)
+    game.refresh_from_db()
     return game
 
 

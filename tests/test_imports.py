@@ -138,15 +138,17 @@ def test_nothing_of_the_site_imports_the_benchmarks():
     assert found == []
 
 
-# The folders from the bottom up (README, Layout): a module imports only from its own
+# The folders from the bottom up (docs/architecture.md, Layout): a module imports only from its own
 # layer or the layers below it. accounts' web part (its views, forms, urls) sits with the
 # games' web; the rest of accounts (models, selectors, time zones) beside the models.
 LAYERS = [
     ["games", "games.engine"],
     ["games.bots"],
     ["games.words"],
+    ["games.svg"],
     ["games.refusals"],
     ["games.models", "accounts"],
+    ["games.clock"],
     ["games.selectors"],
     ["games.live"],
     ["games.ratings"],
@@ -154,7 +156,6 @@ LAYERS = [
     ["games.services"],
     ["games.botplay"],
     ["games.heartbeat"],
-    ["games.svg"],
     [
         "games.api",
         "games.web",

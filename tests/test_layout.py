@@ -1,6 +1,6 @@
 """The house shows its architecture: games/' ground floor holds only Django's own files, every
-other module lives in a folder named for what it does, and the README's Layout section draws
-the folders as they are."""
+other module lives in a folder named for what it does, and the Layout section of the
+architecture page (docs/architecture.md) draws the folders as they are."""
 
 import re
 from pathlib import Path
@@ -23,9 +23,9 @@ def _folders(under: Path, prefix: str = "") -> set[str]:
     }
 
 
-def test_the_readme_layout_draws_the_folders_as_they_are():
-    readme = (ROOT / "README.md").read_text()
-    section = re.search(r"^## Layout\n(.*?)^## ", readme, re.M | re.S).group(1)
+def test_the_documented_layout_draws_the_folders_as_they_are():
+    page = (ROOT / "docs" / "architecture.md").read_text()
+    section = re.search(r"^## Layout\n(.*?)^## ", page, re.M | re.S).group(1)
     drawn = set(re.findall(r"(?:^|\s)((?:games/)?[\w]+/)(?=\s)", section)) - {"games/"}
     folders = _folders(ROOT / "games", "games/") | (_folders(ROOT) - {"games/"})
     assert sorted(folders - drawn) == [], "folders the Layout does not draw"

@@ -1,5 +1,5 @@
 """manage.py works on a checkout that has never run collectstatic, with DEBUG off and no
-SECRET_KEY in the shell, as the README's commands are written."""
+SECRET_KEY in the shell, as docs/running.md writes its commands."""
 
 import importlib
 import os
@@ -27,7 +27,7 @@ def test_the_urls_load_before_collectstatic_with_manifest_storage(tmp_path):
         importlib.reload(ttr_site.urls)
 
 
-@pytest.mark.slow  # runs the README's commands as processes: CI runs it, `make test-fast` does not
+@pytest.mark.slow  # the documented commands, as processes: CI runs it, `make test-fast` does not
 def test_readme_commands_run_on_a_local_checkout_without_debug_or_secret_key(tmp_path):
     env = {
         key: value

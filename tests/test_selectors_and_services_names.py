@@ -1,32 +1,12 @@
 """Selectors and services are named and called as HackSoft's Django styleguide has them:
 `<entity>_<action>(*, ...)`, every argument by keyword, so a call reads what it passes.
-The pure helpers beside them (the clock's arithmetic, parsers, naming rules) are listed."""
+Arithmetic on values already read lives outside them (games/clock/, the engine)."""
 
 import ast
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 FOLDERS = [ROOT / "games" / "selectors", ROOT / "games" / "services"]
-PURE_HELPERS = {
-    "bot_username",  # a naming rule
-    "whole_turns",  # the log's cut, on rows already read
-    "runs_out_at",  # the clock's arithmetic
-    "time_run",
-    "is_paused",
-    "seat_clock",
-    "pauses_for",
-    "parse_usernames",  # parsers of a form's input
-    "parse_action",
-    "parse_scenario_file",
-    "check_scenario",
-    "enough_to_start",  # lobby rules
-    "takeover_default",
-    "opening_choice_open",
-    "days_in_year",  # the vacation's arithmetic
-    "days_used",
-    "local_today",
-    "stopped_a_clock",
-}
 
 
 def public_functions():
@@ -39,11 +19,7 @@ def public_functions():
 
 
 def test_every_selector_and_service_takes_its_arguments_by_keyword():
-    positional = [
-        f"{path}: {node.name}"
-        for path, node in public_functions()
-        if node.args.args and node.name not in PURE_HELPERS
-    ]
+    positional = [f"{path}: {node.name}" for path, node in public_functions() if node.args.args]
     assert positional == []
 
 
@@ -53,6 +29,6 @@ def test_every_name_is_entity_then_action():
     verb_first = [
         f"{path}: {node.name}"
         for path, node in public_functions()
-        if node.name.split("_")[0] in verbs and node.name not in PURE_HELPERS
+        if node.name.split("_")[0] in verbs
     ]
     assert verb_first == []

@@ -1,4 +1,4 @@
-"""Settings, read from the environment (see README.md for every variable)."""
+"""Settings, read from the environment (docs/running.md, Configuration, names every variable)."""
 
 import os
 from pathlib import Path
@@ -114,6 +114,7 @@ TEMPLATES = [
 # SQLite under var/ is the embedded default; CI and production set DATABASE_URL.
 DATABASES = {
     "default": dj_database_url.config(
+        env="DATABASE_URL",
         default=f"sqlite:///{VAR_DIR / 'db.sqlite3'}",
         conn_max_age=int(os.environ.get("DB_CONN_MAX_AGE", "60")),
     )
@@ -190,7 +191,7 @@ ACCOUNT_FORMS = {
 ACCOUNT_SIGNUP_FORM_CLASS = "accounts.forms.signup.SignupExtras"
 
 LANGUAGE_CODE = "en-gb"
-# The rulebooks' languages (shared/rules/) beside English; locale/GLOSSARY.md has the
+# The rulebooks' languages (docs/rules.md) beside English; locale/GLOSSARY.md has the
 # game's words in each.
 LANGUAGES = [
     ("en-gb", "English"),

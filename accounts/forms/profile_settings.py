@@ -37,6 +37,10 @@ CHANNEL_ROWS = [
         ["email_results", "push_results", "webhook_results"],
     ),
     (
+        pgettext_lazy("kind of message", "Your standing order was played"),
+        ["email_order_played", "push_order_played", "webhook_order_played"],
+    ),
+    (
         pgettext_lazy("kind of message", "Chat at your tables"),
         [None, "push_chat", "webhook_chat"],
     ),
@@ -47,6 +51,10 @@ CHANNEL_ROWS = [
     (
         pgettext_lazy("kind of message", "Daily digest"),
         ["daily_digest", None, None],
+    ),
+    (
+        pgettext_lazy("kind of message", "Pictures in mails"),
+        ["email_pictures", None, None],
     ),
 ]
 CHANNEL_FIELDS = [name for _label, names in CHANNEL_ROWS for name in names if name]

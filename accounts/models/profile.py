@@ -38,6 +38,9 @@ class Profile(models.Model):
     )
     email_results = models.BooleanField(_("Email me when a game ends"), default=True)
     email_invitations = models.BooleanField(_("Email me when I am invited to a game"), default=True)
+    email_order_played = models.BooleanField(
+        _("Email me when my standing order was played"), default=True
+    )
     # The same kinds by browser notification (on the devices that turned it on) and webhook.
     push_your_turn = models.BooleanField(_("Notify my devices when it is my turn"), default=True)
     push_reminders = models.BooleanField(
@@ -50,6 +53,9 @@ class Profile(models.Model):
     push_invitations = models.BooleanField(
         _("Notify my devices when I am invited to a game"), default=True
     )
+    push_order_played = models.BooleanField(
+        _("Notify my devices when my standing order was played"), default=True
+    )
     webhook_your_turn = models.BooleanField(_("Tell my webhooks when it is my turn"), default=True)
     webhook_reminders = models.BooleanField(
         _("Tell my webhooks when a turn has waited long"), default=True
@@ -61,6 +67,9 @@ class Profile(models.Model):
     webhook_invitations = models.BooleanField(
         _("Tell my webhooks when I am invited to a game"), default=True
     )
+    webhook_order_played = models.BooleanField(
+        _("Tell my webhooks when my standing order was played"), default=True
+    )
     # Whether the player has a push device or a webhook at all (kept by games.services.reach),
     # so that the move path decides without reading them whether a mail's row may be skipped.
     reaches_elsewhere = models.BooleanField(default=False, editable=False)
@@ -69,6 +78,7 @@ class Profile(models.Model):
         default=False,
         help_text=_("Otherwise no your-turn mail is sent while the game is on your screen."),
     )
+    email_pictures = models.BooleanField(_("Show the table as a picture in my mails"), default=True)
     daily_digest = models.BooleanField(
         _("One digest mail a day instead of a mail per move"),
         default=False,

@@ -34,7 +34,7 @@ def render_settings(request, form=None, vacation_form=None, *, webhook_form=None
     form = form or ProfileSettingsForm(instance=profile_for(request.user))
     vacation_form = vacation_form or VacationForm()
     now = timezone.now()
-    today = local_today(request.user, now)
+    today = local_today(user=request.user, now=now)
     context = {
         "form": form,
         "profile": profile_for(request.user),

@@ -22,6 +22,7 @@ from .views.lobby import AddBotView, InviteLinkView, JoinView, LeaveView, StartV
 from .views.me import CalendarUrlView, MeView
 from .views.moves import MoveLogView
 from .views.notes import NoteView
+from .views.orders import OrdersView
 from .views.play import ActionsView, LegalActionsView
 from .views.positions import ExportView, FromScenarioView, NewFromHereView
 from .views.statistics import ClaimListView, StatisticsView
@@ -81,6 +82,7 @@ v1 = [
         name="api-game-chat-report",
     ),
     path("games/<id:game_id>/note/", NoteView.as_view(), name="api-game-note"),
+    path("games/<id:game_id>/orders/", OrdersView.as_view(), name="api-game-orders"),
     path("games/<id:game_id>/moves/", MoveLogView.as_view(), name="api-game-moves"),
     path("games/<id:game_id>/claims/", ClaimListView.as_view(), name="api-game-claims"),
     path("games/<id:game_id>/statistics/", StatisticsView.as_view(), name="api-game-statistics"),

@@ -6,6 +6,7 @@ after it."""
 from celery import shared_task
 
 from games.botplay import analysis, turns
+from games.services.orders import seat_orders_play
 
 
 @shared_task(name="games.tasks.play_bot_turn")
@@ -18,3 +19,10 @@ def play_bot_turn(game_id: int, seat_id: int, version: int) -> str:
 def analyse_game(analysis_id: int) -> bool:
     """Make a queued analysis (games.botplay.analysis); a repeated task does nothing."""
     return analysis.analysis_run(analysis_id)
+
+
+@shared_task(name="games.tasks.play_standing_orders")
+def play_standing_orders(game_id: int, seat_id: int, version: int) -> str:
+    """A seat's standing orders at the start of its turn; a stale or repeated task does
+    nothing."""
+    return seat_orders_play(game_id=game_id, seat_id=seat_id, version=version)

@@ -51,7 +51,7 @@ def play_bot_turn(game_id: int, seat_id: int, version: int) -> str:
     state = engine.State.from_dict(game.state)
     if not engine.must_act(state, seat.player_id):
         return STALE
-    if game.version != int(version) and not opening_choice_open(state, seat):
+    if game.version != int(version) and not opening_choice_open(state=state, seat=seat):
         return STALE
     action = decide(game, seat, state)
     try:

@@ -1,9 +1,11 @@
-"""Bots: computer players that decide from what their seat may know (see README.md).
+"""Bots: computer players that decide from what their seat may know (docs/bots.md).
 
 Pure Python beside the engine: no Django, no clock, no global random.
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable
 
 from .base import Bot, Seat, bot_rng, seat_for
 from .heuristic import (
@@ -24,7 +26,7 @@ def make_bot(name: str) -> Bot:
     """A bot by its arena name: a baseline, a level, `planner` (the levels' plan policy),
     or `strong:N` / `casual:N` (N simulated actions per decision)."""
     base, _, arg = name.partition(":")
-    makers = {
+    makers: dict[str, Callable[[], Bot]] = {
         "random": RandomBot,
         "route_focus": RouteFocus,
         "destination_hungry": DestinationHungry,

@@ -23,17 +23,20 @@ import random
 import statistics
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from games.engine import (
-    FORFEIT,
     Action,
-    ActionType,
+    BuildStation,
+    ClaimRoute,
+    DrawCard,
     IllegalMove,
     Phase,
     State,
     apply,
     play,
 )
+from games.engine.scenario_loader import Forfeit
 
 from .base import Seat, bot_rng, seat_for
 from .heuristic import Planner
@@ -52,15 +55,15 @@ def is_decision(seat: Seat) -> bool:
     return view["phase"] == Phase.PLAY and view["pending"] is None and len(seat.kinds) >= 2
 
 
-def public_move(action: Action) -> dict:
+def public_move(action: Action) -> dict[str, Any]:
     """What anyone may know of a move once it is played: its kind and its public target."""
     kind = action.type
-    out: dict = {"type": str(kind)}
-    if kind == ActionType.CLAIM_ROUTE:
+    out: dict[str, Any] = {"type": str(kind)}
+    if isinstance(action, ClaimRoute):
         out["route"] = action.route
-    elif kind == ActionType.BUILD_STATION:
+    elif isinstance(action, BuildStation):
         out["city"] = action.city
-    elif kind == ActionType.DRAW_CARD:
+    elif isinstance(action, DrawCard):
         out["source"] = action.source
         if action.source == "face_up":
             out["color"] = action.color
@@ -73,7 +76,7 @@ class Estimate:
     spread: float  # standard deviation over the rollouts
     rollouts: int
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {
             "mean": round(self.mean, 1),
             "spread": round(self.spread, 1),
@@ -103,7 +106,7 @@ def play_out(world: State, player: str, action: Action, rng: random.Random) -> d
 
 def analyse_decision(
     seat: Seat, played: Action, *, bot_budget: int, rollouts: int, rng: random.Random
-) -> dict:
+) -> dict[str, Any]:
     """The Strong bot's choice at `seat` and the estimated final points of the move played
     and of that choice, from `rollouts` worlds sampled from the seat's view."""
     choice = Strong(budget=bot_budget).decide(seat)
@@ -147,7 +150,9 @@ def analyse_decision(
     }
 
 
-def key_moments(decisions: list[Mapping], *, least: float = 3.0, most: int = 8) -> list[int]:
+def key_moments(
+    decisions: list[Mapping[str, Any]], *, least: float = 3.0, most: int = 8
+) -> list[int]:
     """The indexes of the decisions worth a look: the largest differences between the move
     played and the bot's choice (at least `least` points), at most `most`, in game order."""
     worth = [i for i, d in enumerate(decisions) if not d["same"] and abs(d["gain"]) >= least]
@@ -162,9 +167,9 @@ def game_decisions(
     game replayed from `start` through `moves` ((player, action) pairs, engine.FORFEIT for a
     player leaving). Each `Seat` is built from the state then by `seat_for`: its own view."""
     state = start
-    history: list[dict] = []
+    history: list[dict[str, Any]] = []
     for index, (player, action) in enumerate(moves):
-        if action is not FORFEIT and player == state.current_player:
+        if not isinstance(action, Forfeit) and player == state.current_player:
             seat = seat_for(state, player, tuple(history), bot_rng(game_key, player, index))
             if is_decision(seat):
                 yield index, seat, action

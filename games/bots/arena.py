@@ -1,4 +1,4 @@
-"""`python -m games.bots.arena`: bots against bots, the figures of README.md's Bots section.
+"""`python -m games.bots.arena`: bots against bots, the figures of docs/bots.md.
 
     python -m games.bots.arena --map usa --players 2 --games 40 --seats strong,route_focus
 
@@ -17,10 +17,12 @@ import sys
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import TextIO
 
 from games.engine import MAPS
 
 from . import make_bot
+from .base import Bot
 from .game import play_game
 from .weakened import WEAKENED
 
@@ -36,7 +38,7 @@ class Tally:
     times: list[float] = field(default_factory=list)
 
 
-def arena_bot(name: str):
+def arena_bot(name: str) -> Bot:
     """A bot by name, or a weakened baseline for the arena only (weakened.py):
     `blind:<name>` without its colour choice, `anykeep:<name>` without its ticket choice."""
     base, sep, inner = name.partition(":")
@@ -61,6 +63,7 @@ def run(map_id: str, players: int, games: int, seats: Sequence[str], seed: int) 
         bots = [arena_bot(names[i]) for i in order]
         record = play_game(map_id, pids, bots, seed + g, clock=time.process_time)
         final = record.state.final
+        assert final is not None  # play_game plays to the end
         first = final.ranking[0]
         for j, pid in enumerate(pids):
             t = tallies[order[j]]
@@ -75,7 +78,7 @@ def run(map_id: str, players: int, games: int, seats: Sequence[str], seed: int) 
     return tallies
 
 
-def report(tallies: Sequence[Tally], out=None) -> None:
+def report(tallies: Sequence[Tally], out: TextIO | None = None) -> None:
     out = out or sys.stdout
     print(
         f"{'seat':<24} {'win %':>6} {'score':>7} {'done':>5} {'failed':>6} "

@@ -13,11 +13,16 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, Literal, Protocol, overload
 
 from games.engine import (
     Action,
     ActionType,
+    BuildStation,
+    ClaimRoute,
+    DrawCard,
+    KeepTickets,
+    PayTunnel,
     State,
     legal_action_kinds,
     legal_options,
@@ -30,16 +35,29 @@ class Seat:
     """Everything a bot may use for one decision."""
 
     view: Any  # PlayerView of the seat
-    history: Sequence[dict]  # public events of the game so far, oldest first
+    history: Sequence[dict[str, Any]]  # public events of the game so far, oldest first
     kinds: tuple[ActionType, ...]  # the action types legal now
     legal: Callable[[ActionType], Sequence[Action]]  # kind -> the legal actions of that kind
     rng: random.Random
 
     @property
     def me(self) -> str:
-        return self.view["viewer"]
+        return str(self.view["viewer"])
 
-    def options(self, kind: ActionType) -> Sequence[Action]:
+    # The legal actions of one kind are actions of that kind's class.
+    @overload
+    def options(self, kind: Literal[ActionType.DRAW_CARD]) -> Sequence[DrawCard]: ...
+    @overload
+    def options(self, kind: Literal[ActionType.CLAIM_ROUTE]) -> Sequence[ClaimRoute]: ...
+    @overload
+    def options(self, kind: Literal[ActionType.BUILD_STATION]) -> Sequence[BuildStation]: ...
+    @overload
+    def options(self, kind: Literal[ActionType.KEEP_TICKETS]) -> Sequence[KeepTickets]: ...
+    @overload
+    def options(self, kind: Literal[ActionType.PAY_TUNNEL]) -> Sequence[PayTunnel]: ...
+    @overload
+    def options(self, kind: ActionType) -> Sequence[Action]: ...
+    def options(self, kind: ActionType) -> Sequence[Any]:
         """The legal actions of one kind (a function of what the seat sees)."""
         if kind not in self.kinds:
             return ()
@@ -60,7 +78,9 @@ def bot_rng(game_key: str, player: str, move: int) -> random.Random:
     return random.Random(f"bot:{game_key}:{player}:{move}")
 
 
-def seat_for(state: State, player: str, history: Sequence[dict], rng: random.Random) -> Seat:
+def seat_for(
+    state: State, player: str, history: Sequence[dict[str, Any]], rng: random.Random
+) -> Seat:
     return Seat(
         view=player_view(state, player, detail=False),
         history=history,

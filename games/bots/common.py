@@ -11,6 +11,7 @@ from games.engine import (
     ClaimRoute,
     DrawCard,
     KeepTickets,
+    PayTunnel,
 )
 from games.engine.maps import COLORS, LOCOMOTIVE
 from games.engine.options import ClaimOptions
@@ -26,7 +27,7 @@ def payment_key(k: Knowledge, cards: Iterable[tuple[str, int]]) -> tuple[int, in
     return (d.get(LOCOMOTIVE, 0), -held)
 
 
-class ClaimsByRoute(Mapping):
+class ClaimsByRoute(Mapping[str, Sequence[ClaimRoute]]):
     """route id -> the seat's claims of it (a list, in the order of the options), each
     list built when first read: most decisions read the claims of a route or two out of
     dozens."""
@@ -36,9 +37,9 @@ class ClaimsByRoute(Mapping):
     def __init__(self, options: Sequence[ClaimRoute], stretches: dict[str, tuple[int, int]]):
         self._options = options
         self._stretches = stretches  # route id -> (first index, index after the last)
-        self._built: dict[str, list[ClaimRoute]] = {}
+        self._built: dict[str, Sequence[ClaimRoute]] = {}
 
-    def __getitem__(self, route_id: str) -> list[ClaimRoute]:
+    def __getitem__(self, route_id: str) -> Sequence[ClaimRoute]:
         built = self._built.get(route_id)
         if built is None:
             start, stop = self._stretches[route_id]
@@ -58,7 +59,7 @@ class ClaimsByRoute(Mapping):
         return f"ClaimsByRoute({dict(self.items())!r})"
 
 
-def claims_by_route(seat: Seat) -> Mapping[str, list[ClaimRoute]]:
+def claims_by_route(seat: Seat) -> Mapping[str, Sequence[ClaimRoute]]:
     """route id -> the seat's legal claims of it, in the order of its options."""
     options = seat.options(ActionType.CLAIM_ROUTE)
     if isinstance(options, ClaimOptions):
@@ -69,16 +70,16 @@ def claims_by_route(seat: Seat) -> Mapping[str, list[ClaimRoute]]:
     return by_route
 
 
-def cheapest(k: Knowledge, options: Sequence[Action]) -> Action:
+def cheapest[A: (ClaimRoute, PayTunnel, BuildStation)](k: Knowledge, options: Sequence[A]) -> A:
     return min(options, key=lambda a: payment_key(k, a.cards))
 
 
-def thrifty(k: Knowledge, options: Sequence[Action], rest: Iterable[str]) -> Action:
+def thrifty(k: Knowledge, options: Sequence[ClaimRoute], rest: Iterable[str]) -> ClaimRoute:
     """The payment that leaves the fewest cards missing for the `rest` of a plan (a gray
     route paid in a colour the plan does not need), then the cheapest."""
     rest = tuple(rest)
 
-    def key(a: Action) -> tuple:
+    def key(a: ClaimRoute) -> tuple[int, tuple[int, int]]:
         hand = dict(k.hand)
         for c, n in a.cards:
             hand[c] -= n
@@ -137,7 +138,7 @@ def draw_toward(seat: Seat, k: Knowledge, needs: dict[str, int]) -> Action | Non
         c = a.color
         if c == LOCOMOTIVE:
             return 9.0 if total >= 3 else (7.0 if needs.get(LOCOMOTIVE) else 3.0)
-        if needs.get(c):
+        if c is not None and needs.get(c):
             return 10.0 + needs[c]
         if needs.get("gray") and c == most_held:
             return 7.5

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from games.engine import Phase, State, apply, new_game, players_to_act
 
@@ -33,7 +34,7 @@ def play_game(
     loops), and lets the engine's IllegalMove through (a bot that breaks a rule)."""
     state = new_game(map_id, list(players), seed)
     by_player = dict(zip(players, bots, strict=True))
-    history: list[dict] = []
+    history: list[dict[str, Any]] = []
     times: dict[str, list[float]] = {p: [] for p in players}
     actions = 0
     while state.phase != Phase.GAME_OVER:

@@ -2,14 +2,14 @@
 player, and the plan policy our levels search with: rule-based bots that plan paths for
 their tickets.
 
-See README.md for how each description was read and where it left a choice.
+See docs/bots.md for how each description was read and where it left a choice.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
-from games.engine import Action, ActionType, PendingKind
+from games.engine import Action, ActionType, ClaimRoute, PendingKind
 from games.engine.maps import COLORS, LOCOMOTIVE
 
 from .base import Seat
@@ -27,9 +27,18 @@ from .knowledge import Knowledge
 TURN = None  # no pending decision: the first action of a turn
 
 
-def _pending_kind(seat: Seat):
+def _pending_kind(seat: Seat) -> PendingKind | None:
     pending = seat.view["pending"]
     return None if pending is None else pending["kind"]
+
+
+def _first_ticket_plan(k: Knowledge) -> list[str]:
+    """The routes of the most valuable open ticket that can still be made."""
+    for t in k.open_tickets():
+        planned, ok, _ = k.plan([t])
+        if ok:
+            return planned
+    return []
 
 
 def _only(seat: Seat) -> Action | None:
@@ -42,7 +51,9 @@ def _only(seat: Seat) -> Action | None:
 def _fallback(seat: Seat, k: Knowledge) -> Action:
     """Some legal action: draw a card, else the longest claim, else draw tickets, else pass."""
     if ActionType.DRAW_CARD in seat.kinds:
-        return draw_toward(seat, k, {})
+        draw = draw_toward(seat, k, {})
+        if draw is not None:
+            return draw
     claim = best_claim(seat, k, None)
     if claim is not None:
         return claim
@@ -114,19 +125,15 @@ class RouteFocus(PlannerBot):
 
     name = "route_focus"
 
-    def keep(self, seat, k):
+    def keep(self, seat: Seat, k: Knowledge) -> Action:
         # The tickets whose points fit the trains left, those that do not counted twice
         # against (the plan policy's measure): the best tickets to work on one by one.
         return choose_keep(seat, k, lambda kept: keep_value(k, kept, 2.0, 1.5, 0.5))
 
-    def targets(self, k):
-        for t in k.open_tickets():
-            planned, ok, _ = k.plan([t])
-            if ok:
-                return planned
-        return []
+    def targets(self, k: Knowledge) -> list[str]:
+        return _first_ticket_plan(k)
 
-    def turn(self, seat, k):
+    def turn(self, seat: Seat, k: Knowledge) -> Action | None:
         station = station_completing(seat, k)
         if station is not None:
             return station
@@ -154,10 +161,10 @@ class DestinationHungry(PlannerBot):
 
     name = "destination_hungry"
 
-    def keep(self, seat, k):
+    def keep(self, seat: Seat, k: Knowledge) -> Action:
         return choose_keep(seat, k, lambda kept: keep_value(k, kept, 0.5, 0.0))
 
-    def turn(self, seat, k):
+    def turn(self, seat: Seat, k: Knowledge) -> Action | None:
         planned, _ok, _ = k.plan(k.open_tickets())
         used = sum(k.map.routes[r].length for r in planned)
         if used < 0.6 * k.trains and k.trains >= 15 and not k.endgame():
@@ -178,7 +185,7 @@ class LongRoute(PlannerBot):
 
     name = "long_route"
 
-    def keep(self, seat, k):
+    def keep(self, seat: Seat, k: Knowledge) -> Action:
         def score(kept: Sequence[str]) -> float:
             total = 0.0
             for t in kept:
@@ -195,7 +202,7 @@ class LongRoute(PlannerBot):
             if r.length >= 5 and r.length <= k.trains and k.is_open(r.id)
         ]
 
-    def targets(self, k):
+    def targets(self, k: Knowledge) -> list[str]:
         planned = k.plan(k.open_tickets())[0]
         longs = self._long_open(k)
         if longs:
@@ -204,7 +211,7 @@ class LongRoute(PlannerBot):
             planned = [*planned, max(fit, key=lambda r: (k.map.routes[r].length, r))]
         return planned
 
-    def turn(self, seat, k):
+    def turn(self, seat: Seat, k: Knowledge) -> Action | None:
         by_route = claims_by_route(seat)
         long_claim = best_claim(
             seat, k, [r for r in by_route if k.map.routes[r].length >= 5], by_route=by_route
@@ -239,7 +246,7 @@ class OneStepThinking(PlannerBot):
 
     name = "one_step"
 
-    def keep(self, seat, k):
+    def keep(self, seat: Seat, k: Knowledge) -> Action:
         def score(kept: Sequence[str]) -> float:
             value = 0.0
             for t in kept:
@@ -251,9 +258,10 @@ class OneStepThinking(PlannerBot):
 
     # As Route Focus: only the most valuable open ticket that can still be made, seen
     # afresh each turn.
-    targets = RouteFocus.targets
+    def targets(self, k: Knowledge) -> list[str]:
+        return _first_ticket_plan(k)
 
-    def turn(self, seat, k):
+    def turn(self, seat: Seat, k: Knowledge) -> Action | None:
         targets = self.targets(k)
         by_route = claims_by_route(seat)
         moves: list[tuple[float, Action]] = []
@@ -284,16 +292,16 @@ class Planner(PlannerBot):
 
     name = "planner"
 
-    def keep(self, seat, k):
+    def keep(self, seat: Seat, k: Knowledge) -> Action:
         return choose_keep(seat, k, lambda kept: keep_value(k, kept, 2.0, 1.5, 0.5))
 
-    def pay_tunnel(self, seat, k):
+    def pay_tunnel(self, seat: Seat, k: Knowledge) -> bool:
         pending = seat.view["pending"]
         r = k.map.routes[pending["route"]]
         planned = set(self.targets(k))
         return r.id in planned or pending["extra"] <= 1 or r.length >= 4
 
-    def turn(self, seat, k):
+    def turn(self, seat: Seat, k: Knowledge) -> Action | None:
         station = station_completing(seat, k)
         if station is not None:
             return station
@@ -324,7 +332,9 @@ class Planner(PlannerBot):
             return claim
         return draw_toward(seat, k, self._long_needs(k))
 
-    def _spare_claim(self, k: Knowledge, planned: list[str], by_route) -> Action | None:
+    def _spare_claim(
+        self, k: Knowledge, planned: list[str], by_route: Mapping[str, Sequence[ClaimRoute]]
+    ) -> Action | None:
         """A route of 3+ off the plan paid only with cards the plan does not need, leaving
         the plan's trains (and two more) in hand."""
         missing, left = k.allocate(planned)

@@ -9,6 +9,7 @@ from __future__ import annotations
 import heapq
 from collections.abc import Iterable, Mapping
 from functools import cache
+from typing import Any
 
 from games.engine import borrowable_routes, get_map
 from games.engine.doubles import tracks_shared, twin_closes
@@ -89,10 +90,10 @@ def _graph(map_id: str) -> _Graph:
 
 # Plans are pure functions of (map, seat, claims, tickets, trains): remembered, since a
 # search asks for the same ones many times. Cleared when it grows large.
-_PLANS: dict[tuple, tuple[list[str], list[str], list[str]]] = {}
+_PLANS: dict[tuple[Any, ...], tuple[list[str], list[str], list[str]]] = {}
 _PLANS_MAX = 50_000
 # So are paths without `free` routes (the same key and the `path` call's own arguments).
-_PATHS: dict[tuple, tuple[float, tuple[str, ...]]] = {}
+_PATHS: dict[tuple[Any, ...], tuple[float, tuple[str, ...]]] = {}
 
 
 class Knowledge:
@@ -116,7 +117,7 @@ class Knowledge:
         "_claims_key",
     )
 
-    def __init__(self, view: Mapping) -> None:
+    def __init__(self, view: Mapping[str, Any]) -> None:
         self.view = view
         self.me = view["viewer"]
         self.map: Map = get_map(view["map"])
@@ -131,8 +132,8 @@ class Knowledge:
         self._open: dict[str, bool] = {}
         # per route number, the step `path` takes along it (None: closed), without and
         # with `through_others`; made at the first search
-        self._steps: tuple[list, list] | None = None
-        self._claims_key: frozenset | None = None
+        self._steps: tuple[list[float | None], list[float | None]] | None = None
+        self._claims_key: frozenset[tuple[str, str]] | None = None
         # cities of own stations: a rival's route into one may be borrowed
         self.stations = frozenset(c for c, o in view["stations"].items() if o == self.me)
 
@@ -156,7 +157,7 @@ class Knowledge:
         r = self.map.routes[route_id]
         return r.length + 0.6 * r.locomotives + (0.4 if r.tunnel else 0.0)
 
-    def _route_steps(self) -> tuple[list, list]:
+    def _route_steps(self) -> tuple[list[float | None], list[float | None]]:
         """Per route number: what a step along it costs in `path` (None where it cannot
         go), without and with `through_others`."""
         g = _graph(self.map.id)
@@ -213,8 +214,8 @@ class Knowledge:
         self, a: str, b: str, free: Iterable[str], through_others: bool, limit: float
     ) -> tuple[float, list[str]]:
         g = _graph(self.map.id)
-        steps = self._steps or self._route_steps()
-        steps = steps[1] if through_others else steps[0]
+        both = self._steps or self._route_steps()
+        steps = both[1] if through_others else both[0]
         if free:
             route = g.route
             steps = steps.copy()
@@ -227,7 +228,7 @@ class Knowledge:
         goal = g.city[b]
         dist = [INF] * len(edges)
         dist[start] = 0.0
-        back: list[tuple[int, int] | None] = [None] * len(edges)
+        back: list[Any] = [None] * len(edges)  # city -> (route number, city before)
         heap = [(0.0, start)]
         pop = heapq.heappop
         push = heapq.heappush
@@ -282,7 +283,7 @@ class Knowledge:
         _PLANS[key] = result
         return list(result[0]), list(result[1]), list(result[2])
 
-    def _position(self) -> tuple:
+    def _position(self) -> tuple[Any, ...]:
         """What a path or plan of this seat depends on, besides its own arguments."""
         if self._claims_key is None:
             self._claims_key = frozenset(self.claims.items())
@@ -360,7 +361,7 @@ class Knowledge:
         """The end is near: someone is low on trains or the last round is on."""
         if self.view.get("last_round_ends_after") is not None:
             return True
-        return min(p["trains"] for p in self.view["players"].values()) <= 6
+        return bool(min(p["trains"] for p in self.view["players"].values()) <= 6)
 
 
 def _most_left(left: Mapping[str, int]) -> str:

@@ -19,6 +19,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Mapping, Sequence
+from typing import Any
 
 from games.engine import (
     Action,
@@ -26,6 +27,7 @@ from games.engine import (
     EventType,
     PendingKind,
     Phase,
+    PlayerView,
     State,
     apply,
     determinise,
@@ -40,7 +42,7 @@ from .common import best_claim, claims_by_route
 from .heuristic import Planner
 from .knowledge import Knowledge
 
-DEFAULT_BUDGET = 3000  # simulated actions per decision (the arena's times: see README)
+DEFAULT_BUDGET = 3000  # simulated actions per decision (the arena's times: docs/bots.md)
 CASUAL_BUDGET = 1200  # the Casual level's
 HORIZON_TURNS = 3  # turns each player plays in a rollout before the position is scored
 # Once someone has fewer trains than this, rollouts play to the end of the game and score
@@ -54,7 +56,9 @@ RIVAL_WEIGHT = 0.5
 MAX_CANDIDATES = 6
 
 
-def known_cards(history: Sequence[Mapping], players: Sequence[str]) -> dict[str, list[int]]:
+def known_cards(
+    history: Sequence[Mapping[str, Any]], players: Sequence[str]
+) -> dict[str, list[int]]:
     """Cards each player is known to hold: face-up cards taken, less the cards they paid.
 
     (A payment is counted against known cards of its colours first, which is the least a
@@ -72,11 +76,15 @@ def known_cards(history: Sequence[Mapping], players: Sequence[str]) -> dict[str,
     return known
 
 
-def sample_world(view: Mapping, history: Sequence[Mapping], rng: random.Random) -> State:
+def sample_world(
+    view: PlayerView, history: Sequence[Mapping[str, Any]], rng: random.Random
+) -> State:
     """A full game state consistent with `view` (the seat's knowledge), hidden parts drawn:
     the others' hands (the cards they are known to hold, the rest from the unseen cards),
     the piles from what is left, the others' tickets from the tickets the seat has not seen."""
     me = view["viewer"]
+    if me is None:
+        raise ValueError("a world is sampled from a seat's own view")
     others = [p for p in view["players_order"] if p != me]
     m = get_map(view["map"])
     pool = list(BOX)
@@ -85,7 +93,7 @@ def sample_world(view: Mapping, history: Sequence[Mapping], rng: random.Random) 
     for kind in view["face_up"]:
         pool[KIND_INDEX[kind]] -= 1
     known = known_cards(history, view["players_order"])
-    hands = {}
+    hands: dict[str, Any] = {}  # counts, then the colours they name
     for p in others:
         want = view["players"][p]["card_count"]
         hand = [0] * len(CARD_KINDS)
@@ -216,13 +224,13 @@ class Strong:
         # New tickets otherwise only when the plan policy asks for them (its choice, the
         # first candidate): a few turns of rollout cannot see a ticket fail at the end.
         if self.search_tickets and self._full(seat.view) and k.trains >= self.tickets_from:
-            for a in seat.options(ActionType.DRAW_TICKETS):
-                add(a)
+            for more in seat.options(ActionType.DRAW_TICKETS):
+                add(more)
         return out
 
-    def _full(self, view: Mapping) -> bool:
+    def _full(self, view: Mapping[str, Any]) -> bool:
         """Whether rollouts play to the end: someone has fewer than `full_below` trains."""
-        return min(p["trains"] for p in view["players"].values()) < self.full_below
+        return bool(min(p["trains"] for p in view["players"].values()) < self.full_below)
 
     def decide(self, seat: Seat) -> Action:
         view = seat.view

@@ -9,6 +9,8 @@ one of the legal choices drawn uniformly (its seat's generator), the rest as the
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from games.engine import Action, ActionType, DrawCard
 
 from .base import Bot, Seat
@@ -45,4 +47,4 @@ class AnyKeep:
         return self.bot.decide(seat)
 
 
-WEAKENED = {"blind": Blind, "anykeep": AnyKeep}
+WEAKENED: dict[str, Callable[[Bot], Bot]] = {"blind": Blind, "anykeep": AnyKeep}

@@ -205,7 +205,7 @@ def _check_colour(kind: Any) -> None:
         )
 
 
-def _field(data: Mapping, name: str, kind: type, action_type: str) -> Any:
+def _field(data: Mapping[str, Any], name: str, kind: type, action_type: str) -> Any:
     if name not in data:
         raise MalformedAction(
             f"{action_type} needs the field {name!r}",
@@ -224,7 +224,7 @@ def _field(data: Mapping, name: str, kind: type, action_type: str) -> Any:
     return value
 
 
-def _read(data: Mapping, spec: ActionFieldSpec, action_type: ActionType) -> Any:
+def _read(data: Mapping[str, Any], spec: ActionFieldSpec, action_type: ActionType) -> Any:
     """One field's value, as the action class holds it; MalformedAction if it is not one."""
     kind = spec.type
     if kind is FieldType.CARDS:

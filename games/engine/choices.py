@@ -10,12 +10,15 @@ page offers is exactly what `apply` accepts.
 from __future__ import annotations
 
 import heapq
+from collections.abc import Mapping, Sequence
+from typing import cast
 
+from .actions import ClaimRoute, DrawCard, PayTunnel
 from .cards import Cards
 from .doubles import tracks_shared, twin_closes
 from .enums import ActionType
 from .legal import fewest_kept, legal_action_kinds, legal_options
-from .maps import get_map
+from .maps import Map, get_map
 from .options import ClaimOptions, StationOptions
 from .seats import acting_seat
 from .state import State
@@ -44,10 +47,10 @@ def choices_of(state: State, player: str) -> ChoicesView | None:
         "tunnel_payments": [],
     }
     if DRAW_CARD in kinds:
-        draws = legal_options(state, player, DRAW_CARD)
+        draws = cast(Sequence[DrawCard], legal_options(state, player, DRAW_CARD))
         choices["draw"] = {
             "deck": any(draw.source == "deck" for draw in draws),
-            "face_up": [draw.color for draw in draws if draw.source == "face_up"],
+            "face_up": [draw.color for draw in draws if draw.source == "face_up" and draw.color],
         }
     if CLAIM_ROUTE in kinds:
         claims = legal_options(state, player, CLAIM_ROUTE)
@@ -55,7 +58,7 @@ def choices_of(state: State, player: str) -> ChoicesView | None:
             by_route = claims.route_payments()
         else:  # a plain sequence of ClaimRoute (never in practice: the generator is lazy)
             by_route = {}
-            for claim in claims:
+            for claim in cast(Sequence[ClaimRoute], claims):
                 by_route.setdefault(claim.route, []).append(claim.cards)
         choices["claims"] = {route: _distinct(ways) for route, ways in by_route.items()}
     if BUILD_STATION in kinds:
@@ -68,15 +71,17 @@ def choices_of(state: State, player: str) -> ChoicesView | None:
                 "cities": list(stations.cities),
                 "payments": payments,
             }
-    if KEEP_TICKETS in kinds:
-        seat = acting_seat(state, player)
+    if KEEP_TICKETS in kinds and (seat := acting_seat(state, player)) is not None:
         choices["keep"] = {
             "tickets": list(state.offered[seat]),
             "at_least": fewest_kept(state, seat),
         }
     if PAY_TUNNEL in kinds:
         choices["tunnel_payments"] = _distinct(
-            [pay.cards for pay in legal_options(state, player, PAY_TUNNEL)]
+            [
+                pay.cards
+                for pay in cast(Sequence[PayTunnel], legal_options(state, player, PAY_TUNNEL))
+            ]
         )
     return choices
 
@@ -116,7 +121,7 @@ def missing_links(state: State, player: str, paths: dict[str, list[str]]) -> dic
         owner = claims.get(route.id)
         if owner == player:
             cost = 0
-        elif owner is None and not twin_closes(claims.get(route.double_of), player, shared):
+        elif owner is None and not twin_closes(claims.get(route.double_of or ""), player, shared):
             cost = route.length
         else:
             continue
@@ -125,7 +130,12 @@ def missing_links(state: State, player: str, paths: dict[str, list[str]]) -> dic
     return {t: _cheapest_open_way(game_map, links, claims, t) for t in open_tickets}
 
 
-def _cheapest_open_way(game_map, links, claims, ticket_id: str) -> list[str]:
+def _cheapest_open_way(
+    game_map: Map,
+    links: Mapping[str, list[tuple[int, str, str]]],
+    claims: Mapping[str, str],
+    ticket_id: str,
+) -> list[str]:
     ticket = game_map.tickets[ticket_id]
     best = {ticket.a: 0}
     came: dict[str, tuple[str, str]] = {}

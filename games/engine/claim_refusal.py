@@ -8,9 +8,9 @@ route's colour, or for a gray route the colour they hold most of. Nothing is cha
 from __future__ import annotations
 
 from .actions import ClaimRoute
-from .cards import LOCOMOTIVE, hand_to_dict
+from .cards import hand_to_dict
 from .errors import IllegalMove
-from .maps import get_map
+from .maps import LOCOMOTIVE, get_map
 from .rules import apply
 from .state import State
 
@@ -22,7 +22,11 @@ def claim_refusal(state: State, player: str, route_id: str) -> IllegalMove | Non
         return None
     hand = hand_to_dict(state.hands[state.players.index(player)])
     held = {kind: n for kind, n in hand.items() if kind != LOCOMOTIVE}
-    colour = route.color if route.color != "gray" else max(held, key=held.get, default="red")
+    colour = (
+        route.color
+        if route.color != "gray"
+        else max(held, key=lambda kind: held[kind], default="red")
+    )
     try:
         apply(state, player, ClaimRoute(route_id, ((colour, route.length),)))
     except IllegalMove as refusal:

@@ -136,8 +136,8 @@ def describe(event: Mapping[str, Any], names: Mapping[str, str], map_id: str | N
         if kind == EventType.TUNNEL_REVEALED:
             # Every player learns which cards were turned up, whatever they asked for.
             revealed = event.get("revealed") or []
-            cards = [_card(color) for color in revealed]
-            cards = _join([f"{'an' if c[0] in 'aeiou' else 'a'} {c}" for c in cards])
+            kinds = [_card(color) for color in revealed]
+            cards = _join([f"{'an' if c[0] in 'aeiou' else 'a'} {c}" for c in kinds])
             cards = cards or "no card (none were left)"
             if not extra:
                 return f"{tunnel} turned up {cards}: nothing extra"

@@ -11,10 +11,11 @@ could have reached.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import Any
 
-from .cards import BOX, CARD_KINDS, KIND_INDEX, LOCO, hand_from_mapping
+from .cards import BOX, KIND_INDEX, LOCO, hand_from_mapping
 from .enums import PendingKind, Phase
-from .maps import get_map
+from .maps import CARD_KINDS, get_map
 from .result import FinalResult
 from .state import SECOND_CARD, TICKET_CHOICE, Claims, Pending, State, TunnelPending
 from .view_types import PlayerView
@@ -144,7 +145,7 @@ def determinise(
     )
 
 
-def _same_players(what: str, guess: Mapping, others: Sequence[str]) -> None:
+def _same_players(what: str, guess: Mapping[str, Any], others: Sequence[str]) -> None:
     if set(guess) != set(others):
         raise InconsistentGuess(f"{what}: guess one for each of {', '.join(others)}")
 
@@ -176,7 +177,7 @@ def _may_hold_an_offer(phase: Phase, pending: Pending | None, current: str, play
     return phase == Phase.PLAY and pending is TICKET_CHOICE and player == current
 
 
-def _pending(pending: Mapping | None) -> Pending | None:
+def _pending(pending: Mapping[str, Any] | None) -> Pending | None:
     """The pending decision of the view: all of it is public (a tunnel's laid cards lie face
     up; the colour the extra cards must match is the laid cards' one, or locomotives)."""
     if pending is None:

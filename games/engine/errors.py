@@ -10,6 +10,7 @@ is wrong for the position), and its repr is the call that makes it again.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import partial
 from typing import Any
 
@@ -24,10 +25,10 @@ class IllegalMove(ValueError):
         self.variant = variant
         self.params = params
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {"error": self.code, "message": self.message}
 
-    def _positional(self) -> tuple:
+    def _positional(self) -> tuple[Any, ...]:
         return (self.code, self.message)
 
     def _keywords(self) -> dict[str, Any]:
@@ -39,7 +40,7 @@ class IllegalMove(ValueError):
         return f"{type(self).__name__}({', '.join(words)})"
 
     # BaseException pickles as cls(*args), and args holds only the message.
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[Callable[..., IllegalMove], tuple[Any, ...]]:
         return partial(type(self), **self._keywords()), self._positional()
 
 
@@ -49,5 +50,5 @@ class MalformedAction(IllegalMove):
     def __init__(self, message: str, *, variant: str = "", **params: Any):
         super().__init__("malformed_action", message, variant=variant, **params)
 
-    def _positional(self) -> tuple:
+    def _positional(self) -> tuple[Any, ...]:
         return (self.message,)

@@ -11,13 +11,22 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import cache
 from itertools import combinations, product
+from typing import Any, cast
 
 from .actions import Action, DeclineTunnel, DrawCard, DrawTickets, KeepTickets, Pass, PayTunnel
 from .board import GRAY, board
-from .cards import CARD_KINDS, LOCO, NO_CARDS, color_payment
+from .cards import LOCO, NO_CARDS, Cards, color_payment
 from .doubles import tracks_shared
 from .enums import ActionType, Phase
-from .maps import LATER_KEEP, LOCOMOTIVE, MAP_IDS, OPENING_KEEP, STATIONS_PER_PLAYER, get_map
+from .maps import (
+    CARD_KINDS,
+    LATER_KEEP,
+    LOCOMOTIVE,
+    MAP_IDS,
+    OPENING_KEEP,
+    STATIONS_PER_PLAYER,
+    get_map,
+)
 from .open_routes import open_index
 from .options import (
     ClaimOptions,
@@ -73,7 +82,7 @@ def legal_action_kinds(state: State, player: str) -> tuple[ActionType, ...]:
             return _DRAW_ONLY
         if pending is TICKET_CHOICE:
             return _KEEP_ONLY
-        if _tunnel_payments(pending, state.hands[seat]):
+        if _tunnel_payments(cast(TunnelPending, pending), state.hands[seat]):
             return (PAY_TUNNEL, DECLINE_TUNNEL)
         return (DECLINE_TUNNEL,)
     return _KEEP_ONLY if acting_seat(state, player) is not None else ()  # the opening
@@ -99,7 +108,9 @@ _DRAW_ONLY = (DRAW_CARD,)
 _KEEP_ONLY = (KEEP_TICKETS,)
 
 
-def _draws(state: State, second: bool, known: dict) -> Sequence[Action]:
+def _draws(
+    state: State, second: bool, known: dict[tuple[str, ...], tuple[Action, ...]]
+) -> Sequence[Action]:
     """The card draws of a turn: in the usual case (cards left to draw) one lookup by the
     face-up row itself in `known`, the options of each row made once."""
     if state.deck or state.discard:
@@ -129,15 +140,17 @@ def legal_options(state: State, player: str, kind: str) -> Sequence[Action]:
                 return []
             return _draws(state, True, _SECOND_DRAWS)
     else:
-        seat = acting_seat(state, player)
-        if seat is None:
+        acting = acting_seat(state, player)
+        if acting is None:
             return []
+        seat = acting
     # (each `==` on a StrEnum after an `is`: the generic compare only for plain strings)
     if pending is TICKET_CHOICE or (phase is not _PLAY and phase == _OPENING):
         return _keeps(state, seat) if kind is KEEP_TICKETS or kind == KEEP_TICKETS else []
     if pending is not None:
         if kind is PAY_TUNNEL or kind == PAY_TUNNEL:
-            return [PayTunnel(c) for c in _tunnel_payments(pending, state.hands[seat])]
+            payments = _tunnel_payments(cast(TunnelPending, pending), state.hands[seat])
+            return [PayTunnel(c) for c in payments]
         return [DeclineTunnel()] if kind is DECLINE_TUNNEL or kind == DECLINE_TUNNEL else []
     if kind not in _TURN_KINDS:
         return []
@@ -184,7 +197,7 @@ def _draw_options(face_up: frozenset[str], second: bool, blind: bool) -> tuple[A
     return tuple(options)
 
 
-def _index(state: State) -> tuple:
+def _index(state: State) -> tuple[Any, ...]:
     """The open-route index of the state's claims (cached on the Claims object)."""
     try:
         index = state.claims.open_index
@@ -301,7 +314,7 @@ def _claim_options(state: State, seat: int) -> ClaimOptions:
     return claim_options(hand, entries, total)
 
 
-def _not_twin_of(routes: tuple, owners: tuple, player: str) -> tuple:
+def _not_twin_of(routes: tuple[Any, ...], owners: tuple[Any, ...], player: str) -> tuple[Any, ...]:
     """The routes of a bucket still open to the player (the index keeps the owner of a
     taken twin only where tracks are shared)."""
     # doubles.twin_closes(owner, player, True), written out: the twin's owner alone is shut out
@@ -335,7 +348,7 @@ def _station_cost(state: State, seat: int) -> int | None:
     return cost
 
 
-def _tunnel_payments(pending: TunnelPending, hand: tuple[int, ...]) -> list:
+def _tunnel_payments(pending: TunnelPending, hand: tuple[int, ...]) -> list[Cards]:
     extra, color, loco = pending.extra, pending.color, hand[LOCO]
     if color == LOCO:
         return [((LOCOMOTIVE, extra),)] if loco >= extra else []
@@ -354,7 +367,7 @@ def fewest_kept(state: State, seat: int) -> int:
 def _keeps(state: State, seat: int) -> list[Action]:
     offered = state.offered[seat]
     least = fewest_kept(state, seat)
-    keeps = []
+    keeps: list[Action] = []
     for size in range(least, len(offered) + 1):
         for kept in combinations(offered, size):
             keep = _new(KeepTickets)  # KeepTickets(kept) without the dataclass's __init__

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Iterable
+from typing import Any
 
 # (route id, city a, city b, length)
 Edge = tuple[str, str, str, int]
@@ -221,7 +222,7 @@ def _lightest_left_out(chains: list[Chain], known: int) -> int:
                 seen.add(other)
                 order.append(other)
     position = {city: i for i, city in enumerate(order)}
-    ends = sorted(
+    ends: list[list[int]] = sorted(
         (sorted((position[a], position[b]), reverse=True) + [length, i])
         for i, (a, b, length, _) in enumerate(chains)
     )
@@ -233,11 +234,11 @@ def _lightest_left_out(chains: list[Chain], known: int) -> int:
     toggle = [0 if hi == lo else (1 << hi) | (1 << lo) for hi, lo in zip(high, low, strict=True)]
     # the cities whose last chain is decided at step t
     settled_mask = [0] * count
-    last = {}
+    last: dict[int, int] = {}
     for t in range(count):
         last[high[t]] = last[low[t]] = t
-    for city, t in last.items():
-        settled_mask[t] |= 1 << city
+    for spot, t in last.items():
+        settled_mask[t] |= 1 << spot
     touching = [0] * len(order)
     for t in range(count):
         touching[high[t]] |= 1 << t
@@ -251,11 +252,11 @@ def _lightest_left_out(chains: list[Chain], known: int) -> int:
     cheapest = [[0] * len(order) for _ in range(count + 1)]
     for t in range(count - 1, -1, -1):
         row = cheapest[t] = list(cheapest[t + 1])
-        for city in (high[t], low[t]):
-            if not row[city] or length[t] < row[city]:
-                row[city] = length[t]
+        for spot in (high[t], low[t]):
+            if not row[spot] or length[t] < row[spot]:
+                row[spot] = length[t]
     known_weight = sum(chain[2] for i, chain in enumerate(chains) if not known >> i & 1)
-    best = [known_weight, None]  # weight left out, mask in search order (None: `known`)
+    best: list[Any] = [known_weight, None]  # weight left out, mask in search order (None: `known`)
 
     def connected(kept: int) -> bool:
         first = (kept & -kept).bit_length() - 1

@@ -110,7 +110,7 @@ class Map:
         return tuple(t.id for t in self.tickets.values() if t.long)
 
 
-def _frozen(mapping: dict) -> Mapping:
+def _frozen[K, V](mapping: dict[K, V]) -> Mapping[K, V]:
     return MappingProxyType(mapping)
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from functools import cache
+from typing import Any, cast
 
 from .board import GRAY, Board, RouteInfo, board
 from .cards import LOCO
@@ -26,30 +27,19 @@ GROUPS = (*range(LOCO), GRAY)
 Bucket = tuple[int, int, tuple[RouteInfo, ...], tuple[str | None, ...] | None]
 
 
-def open_index(claims: Mapping[str, str], b: Board, shared_doubles: bool) -> tuple:
+def open_index(claims: Mapping[str, str], b: Board, shared_doubles: bool) -> tuple[Any, ...]:
     """The buckets of each group for these claims (cached on a Claims); `shared_doubles`
     is doubles.tracks_shared of the game's seats."""
-    try:  # the slots of a Claims (unset until derived or made by `plus`; a plain mapping
-        # has none)
-        index = claims.open_index
-    except AttributeError:
-        index = None
+    # The slots of a Claims (unset until derived or made by `plus`; a plain mapping has none).
+    index: tuple[Any, ...] | None = getattr(claims, "open_index", None)
     if index is not None:
         return index
-    try:
-        parent = claims.parent
-    except AttributeError:
-        parent = None
-    before = None
-    if parent is not None:
-        try:
-            before = parent[0].open_index
-        except AttributeError:
-            before = None
-    if before is not None:
+    parent: tuple[Claims, str, str] | None = getattr(claims, "parent", None)
+    before = None if parent is None else getattr(parent[0], "open_index", None)
+    if before is not None and parent is not None:
         _, route_id, player = parent
         index = _derive(before, b, b.routes[route_id], player, shared_doubles)
-        claims.parent = None  # derived: the parent need not be kept alive any longer
+        cast(Claims, claims).parent = None  # derived: the parent need not be kept alive
     elif not claims:
         index = _empty_index(b.map.id, shared_doubles)
     else:
@@ -60,11 +50,11 @@ def open_index(claims: Mapping[str, str], b: Board, shared_doubles: bool) -> tup
 
 
 @cache
-def _empty_index(map_id: str, shared_doubles: bool) -> tuple:
+def _empty_index(map_id: str, shared_doubles: bool) -> tuple[Any, ...]:
     return _build({}, board(map_id), shared_doubles)
 
 
-def _build(claims: Mapping[str, str], b: Board, shared_doubles: bool) -> tuple:
+def _build(claims: Mapping[str, str], b: Board, shared_doubles: bool) -> tuple[Any, ...]:
     index = []
     for group in GROUPS:
         routes = sorted(
@@ -108,7 +98,9 @@ def _buckets(entries: list[tuple[RouteInfo, str | None]]) -> tuple[Bucket, ...]:
     return tuple(buckets)
 
 
-def _derive(index: tuple, b: Board, route: RouteInfo, player: str, shared_doubles: bool) -> tuple:
+def _derive(
+    index: tuple[Any, ...], b: Board, route: RouteInfo, player: str, shared_doubles: bool
+) -> tuple[Any, ...]:
     """The parent's index after `player` claimed `route`: only its bucket(s) change."""
     groups = list(index)
     _change(groups, route, None)
@@ -119,7 +111,7 @@ def _derive(index: tuple, b: Board, route: RouteInfo, player: str, shared_double
     return tuple(groups)
 
 
-def _change(index: list, route: RouteInfo, owner: str | None) -> None:
+def _change(index: list[Any], route: RouteInfo, owner: str | None) -> None:
     """Drop `route` from its bucket, or (with an owner) record who holds its twin."""
     group = index[route.color]
     for i, (length, locos, routes, owners) in enumerate(group):

@@ -7,13 +7,14 @@ at a time and a random player needs just one, so none is built before it is look
 from __future__ import annotations
 
 from bisect import bisect_right
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from operator import itemgetter
 from typing import Any
 
 from .actions import Action, BuildStation, ClaimRoute
 from .board import GRAY, RouteInfo
-from .cards import LOCO, LOCOMOTIVE, Cards, color_payment
+from .cards import LOCO, Cards, color_payment
+from .maps import LOCOMOTIVE
 
 _COLOR_KINDS = range(LOCO)
 _new = object.__new__
@@ -84,10 +85,11 @@ def color_payment_count(hand: tuple[int, ...], color: int, length: int) -> int:
     return (length if length < loco else loco) - low + 1
 
 
-class Options(Sequence):
+class Options(Sequence[Any]):
     """A read-only sequence of actions whose items are made on demand."""
 
     __slots__ = ("_len",)
+    _len: int
 
     def __len__(self) -> int:
         return self._len
@@ -101,7 +103,7 @@ class Options(Sequence):
             raise IndexError("option index out of range")
         return self._get(index)
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[Any]:
         for i in range(self._len):
             yield self._get(i)
 

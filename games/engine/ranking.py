@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
+from typing import Any
 
 from .enums import TieBreak
 
 
 def rank(
     players: Sequence[str],
-    results: Mapping[str, Mapping],
+    results: Mapping[str, Mapping[str, Any]],
     tie_breaks: Sequence[TieBreak],
     stations_built: Mapping[str, int] | None,
     forfeited: Collection[str] = (),
@@ -28,7 +29,7 @@ def rank(
             return len(result["completed"])
         if tie_break is TieBreak.FEWEST_STATIONS_BUILT:
             return -stations_built[player] if stations_built is not None else 0
-        return result["longest_bonus"]
+        return int(result["longest_bonus"])
 
     keys = {p: (results[p]["total"], *(step(t, p) for t in tie_breaks)) for p in players}
     key = keys.__getitem__

@@ -1,6 +1,6 @@
 """The final result of a game, typed: each player's score sheet and place, and the ranking.
 
-`to_dict()` is the JSON of SCENARIOS.md (plus `unbuilt_stations` and `place` per player);
+`to_dict()` is the JSON of docs/scenarios.md (plus `unbuilt_stations` and `place` per player);
 `from_dict` reads it back, also from results stored before those two were added.
 """
 
@@ -9,6 +9,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
+
+from .view_types import FinalView, PlayerResultView
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,7 +28,7 @@ class PlayerResult:
     borrowed: Mapping[str, str]  # station city -> the other player's route it used
     place: int  # 1 = best; players sharing a place share its number (1, 1, 3)
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> PlayerResultView:
         return {
             "total": self.total,
             "routes": self.routes,
@@ -52,7 +54,7 @@ class FinalResult:
     def winners(self) -> tuple[str, ...]:
         return self.ranking[0] if self.ranking else ()
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> FinalView:
         return {
             "players": {p: result.to_dict() for p, result in self.players.items()},
             "ranking": [list(group) for group in self.ranking],

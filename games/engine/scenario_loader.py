@@ -1,4 +1,4 @@
-"""Scenarios (../shared/SCENARIOS.md): a game set up exactly, then a list of actions.
+"""Scenarios (docs/scenarios.md): a game set up exactly, then a list of actions.
 
 `load_scenario(dict)` is product code: the web app starts games from positions with it, and
 `python -m games.engine.scenario FILE` (scenario.py) runs files with `run_scenario`.
@@ -10,12 +10,12 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from .actions import Action, action_from_dict
-from .board import board
-from .cards import BOX, CARD_KINDS, FACE_UP_SIZE, KIND_INDEX, hand_to_dict, shuffled
+from .board import Board, board
+from .cards import BOX, FACE_UP_SIZE, KIND_INDEX, hand_to_dict, shuffled
 from .doubles import tracks_shared, twin_closes
 from .enums import PendingKind, Phase
 from .errors import IllegalMove
-from .maps import MAP_IDS, STATIONS_PER_PLAYER, TRAINS_PER_PLAYER
+from .maps import CARD_KINDS, MAP_IDS, STATIONS_PER_PLAYER, TRAINS_PER_PLAYER
 from .rules import apply
 from .rules.draft import thaw
 from .rules.forfeit import forfeit
@@ -47,7 +47,7 @@ class ScenarioError(ValueError):
 
 
 class Forfeit:
-    """The scenario action `{"player": p, "type": "forfeit"}` (beyond SCENARIOS.md): the
+    """The scenario action `{"player": p, "type": "forfeit"}` (beyond docs/scenarios.md): the
     player leaves, as `forfeit(state, p)` does. Exported games use it for a seat that ran
     out of time or resigned, so their file replays to the same end."""
 
@@ -97,12 +97,12 @@ def load_scenario(data: Any) -> tuple[State, list[tuple[str, Action | Forfeit]]]
 def _actions(raw: Any, players: Sequence[str]) -> list[tuple[str, Action | Forfeit]]:
     if not isinstance(raw, list):
         raise ScenarioError("'actions' must be a list")
-    actions = []
+    actions: list[tuple[str, Action | Forfeit]] = []
     for i, item in enumerate(raw, 1):
         if not isinstance(item, Mapping):
             raise ScenarioError(f"action {i} is not an object")
         player = item.get("player")
-        if player not in players:
+        if not isinstance(player, str) or player not in players:
             raise ScenarioError(f"action {i}: unknown player {player!r}")
         if item.get("type") == Forfeit.type:
             actions.append((player, FORFEIT))
@@ -117,7 +117,7 @@ def _actions(raw: Any, players: Sequence[str]) -> list[tuple[str, Action | Forfe
 # --- building a position ---
 
 
-def _build(map_id: str, players: tuple[str, ...], seed: int, setup: Mapping) -> State:
+def _build(map_id: str, players: tuple[str, ...], seed: int, setup: Mapping[str, Any]) -> State:
     unknown = set(setup) - SETUP_KEYS
     if unknown:
         raise ScenarioError(f"unknown setup field(s): {', '.join(sorted(unknown))}")
@@ -161,15 +161,15 @@ def _build(map_id: str, players: tuple[str, ...], seed: int, setup: Mapping) -> 
     deck = (*deck, *shuffled(rest, seed, shuffles))
     shuffles += 1
     deal_face_up = face_up is None
-    if deal_face_up:
+    if face_up is None:
         face_up, deck = deck[:FACE_UP_SIZE], deck[FACE_UP_SIZE:]
 
     # tickets
     ticket_deck = _ticket_list(setup.get("ticket_deck", []), b, "ticket_deck")
-    kept = [()] * n
+    kept: list[tuple[str, ...]] = [()] * n
     for p, tickets in _mapping(setup.get("tickets", {}), "tickets").items():
         kept[_player(p, seats, "tickets")] = _ticket_list(tickets, b, f"tickets of {p}")
-    offered = [()] * n
+    offered: list[tuple[str, ...]] = [()] * n
     for p, tickets in _mapping(setup.get("offered", {}), "offered").items():
         offered[_player(p, seats, "offered")] = _ticket_list(tickets, b, f"offered to {p}")
     all_placed = [*ticket_deck, *(t for ts in kept for t in ts), *(t for ts in offered for t in ts)]
@@ -192,7 +192,7 @@ def _build(map_id: str, players: tuple[str, ...], seed: int, setup: Mapping) -> 
         claims[route_id] = players[_player(owner, seats, f"claims of {route_id}")]
     for route_id, owner in claims.items():
         twin = b.routes[route_id].twin
-        if twin_closes(claims.get(twin), owner, tracks_shared(n)):
+        if twin_closes(claims.get(twin or ""), owner, tracks_shared(n)):
             raise ScenarioError(f"claims: both tracks of {route_id!r} cannot be claimed like that")
     stations: dict[str, str] = {}
     for city, owner in _mapping(setup.get("stations", {}), "stations").items():
@@ -265,7 +265,9 @@ def _build(map_id: str, players: tuple[str, ...], seed: int, setup: Mapping) -> 
     return state
 
 
-def _deal_opening(b, seen, regular_rest, seed, shuffles, n):
+def _deal_opening(
+    b: Board, seen: set[str], regular_rest: tuple[str, ...], seed: int, shuffles: int, n: int
+) -> tuple[list[tuple[str, ...]], tuple[str, ...], int]:
     """The normal opening offers, dealt from the tickets the setup did not place."""
     if b.map.has_stations:
         longs = shuffled([t for t in b.long_tickets if t not in seen], seed, shuffles)
@@ -288,7 +290,7 @@ def _player(name: Any, seats: Mapping[str, int], where: str) -> int:
     return seats[name]
 
 
-def _mapping(value: Any, where: str) -> Mapping:
+def _mapping(value: Any, where: str) -> Mapping[str, Any]:
     if not isinstance(value, Mapping):
         raise ScenarioError(f"{where} must be an object")
     return value
@@ -309,7 +311,7 @@ def _card_list(value: Any, where: str) -> tuple[str, ...]:
     return tuple(value)
 
 
-def _ticket_list(value: Any, b, where: str) -> tuple[str, ...]:
+def _ticket_list(value: Any, b: Board, where: str) -> tuple[str, ...]:
     if not isinstance(value, list):
         raise ScenarioError(f"{where} must be a list of ticket ids")
     for ticket in value:
@@ -335,23 +337,23 @@ def scenario_state(state: State) -> dict[str, Any]:
         if state.phase == Phase.INITIAL_TICKETS and state.offered[i]:
             entry["offered"] = list(state.offered[i])
         players[p] = entry
-    table = public_table(state)
+    table: dict[str, Any] = {**public_table(state)}  # with the offered tickets of a setup
     if table["pending"] is not None and table["pending"]["kind"] == PendingKind.TICKETS:
         table["pending"]["offered"] = list(state.offered[state.current])
     return {**table, "players": players}
 
 
-def play(state: State, player: str, action: Action | Forfeit) -> tuple[State, list[dict]]:
+def play(state: State, player: str, action: Action | Forfeit) -> tuple[State, list[dict[str, Any]]]:
     """apply(), or forfeit() for the scenario's forfeit action.
 
     Raises IllegalMove if the rules do not allow it, as those two do.
     """
-    if action is FORFEIT:
+    if isinstance(action, Forfeit):
         return forfeit(state, player)
     return apply(state, player, action)
 
 
-def _without_turn(event: dict) -> dict:
+def _without_turn(event: dict[str, Any]) -> dict[str, Any]:
     return {key: value for key, value in event.items() if key != "turn"}
 
 
@@ -369,6 +371,6 @@ def run_scenario(data: Any) -> dict[str, Any]:
         except IllegalMove as exc:
             results.append({"ok": False, "error": exc.code, "message": exc.message})
         else:
-            # SCENARIOS.md's events have no turn number (a scenario is one stretch of play).
+            # docs/scenarios.md's events have no turn number (a scenario is one stretch of play).
             results.append({"ok": True, "events": [_without_turn(event) for event in events]})
     return {"results": results, "state": scenario_state(state)}

@@ -1,4 +1,4 @@
-"""Writing scenario documents (../shared/SCENARIOS.md): a position as a `setup`, and the same
+"""Writing scenario documents (docs/scenarios.md): a position as a `setup`, and the same
 document with its players renamed. The web app exports games and starts new ones with these.
 """
 
@@ -59,7 +59,7 @@ def rename_players(document: Mapping[str, Any], names: Mapping[str, str]) -> dic
     """The scenario with every player `p` called `names[p]` (players not in `names` keep
     their name): the players list, the setup and the actions."""
 
-    def rename(p):
+    def rename(p: Any) -> Any:
         return names.get(p, p) if isinstance(p, str) else p
 
     out = dict(document)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
+from typing import Any
 
 from .longest_path import longest_trail_of_groups
 from .maps import LONGEST_PATH_BONUS, STATIONS_PER_PLAYER, Map
@@ -52,7 +53,7 @@ def final_result(
 
     contenders = [p for p in players if p not in forfeited]
     top = max((longest for p, _, longest, _ in scored if p in contenders), default=0)
-    sheets: dict[str, dict] = {}  # PlayerResult's fields but the place
+    sheets: dict[str, dict[str, Any]] = {}  # PlayerResult's fields but the place
     for player, outcome, longest, path in scored:
         ticket_points = sum(game_map.tickets[t].points for t in outcome.completed) - sum(
             game_map.tickets[t].points for t in outcome.failed

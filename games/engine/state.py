@@ -14,9 +14,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass, fields
 from typing import Any, ClassVar
 
-from .cards import CARD_KINDS, KIND_INDEX, LOCO, hand_from_mapping, hand_to_dict
+from .cards import KIND_INDEX, LOCO, hand_from_mapping, hand_to_dict
 from .enums import PendingKind, Phase
-from .maps import STATIONS_PER_PLAYER, get_map
+from .maps import CARD_KINDS, STATIONS_PER_PLAYER, get_map
 from .result import FinalResult
 
 
@@ -51,13 +51,15 @@ TICKET_CHOICE = TicketChoice()
 Pending = SecondCard | TicketChoice | TunnelPending
 
 
-class Claims(dict):
+class Claims(dict[str, str]):
     """route id -> player. Never changed once made: a claim makes a new Claims (`plus`)."""
 
     # Caches for legal.py: the open-route index of these claims (None or unset until
     # derived), and (parent Claims, route, player) so a child's index can be derived from
     # its parent's instead of rebuilt.
     __slots__ = ("open_index", "parent")
+    open_index: tuple[Any, ...] | None
+    parent: tuple[Claims, str, str] | None
 
     def plus(self, route: str, player: str) -> Claims:
         new = Claims(self)
@@ -128,10 +130,10 @@ class State:
     turn: int
 
     # --- pickling and copying (a frozen slotted class has to say how) ---
-    def __getstate__(self) -> tuple:
+    def __getstate__(self) -> tuple[Any, ...]:
         return tuple(getattr(self, name) for name in STATE_FIELDS)
 
-    def __setstate__(self, values: tuple) -> None:
+    def __setstate__(self, values: tuple[Any, ...]) -> None:
         for name, value in zip(STATE_FIELDS, values, strict=True):
             object.__setattr__(self, name, value)
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from .maps import get_map
+from .maps import Map, get_map
 
 TURN_ENDS = ("turn_passed", "game_over")
 
@@ -63,7 +63,7 @@ def game_statistics(
         opening_keep = False
         for event in events:
             kind = event["type"]
-            s = stats.get(event.get("player"))
+            s = stats.get(event.get("player") or "")
             if s is None:
                 continue
             if kind == "card_drawn":
@@ -103,7 +103,7 @@ def game_statistics(
     return stats
 
 
-def _add_final(game_map, stats: dict[str, dict[str, Any]], final: Mapping[str, Any]) -> None:
+def _add_final(game_map: Map, stats: dict[str, dict[str, Any]], final: Mapping[str, Any]) -> None:
     for player, result in (final.get("players") or {}).items():
         s = stats.get(player)
         if s is None:

@@ -25,8 +25,8 @@ def ticket_path(routes: Mapping[str, Route], owned: Iterable[str], a: str, b: st
         city = queue.popleft()
         if city == b:
             path = []
-            while came[city] is not None:
-                city, route_id = came[city]
+            while (step := came[city]) is not None:
+                city, route_id = step
                 path.append(route_id)
             return path[::-1]
         for nxt, route_id in links.get(city, ()):

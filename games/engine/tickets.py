@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import product
 
-from .maps import Map
+from .maps import Map, Ticket
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,7 +111,14 @@ def borrowable_routes(
 _Link = tuple[str, str, str, str]
 
 
-def _borrowing_options(game_map, claims, own_stations, player, find, ends) -> list[list[_Link]]:
+def _borrowing_options(
+    game_map: Map,
+    claims: Mapping[str, str],
+    own_stations: Iterable[str],
+    player: str,
+    find: Callable[[str], str],
+    ends: Mapping[str, tuple[str, str]],
+) -> list[list[_Link]]:
     """Per station, the borrowings worth trying: one per distinct group it could join."""
     wanted = {g for pair in ends.values() for g in pair}
     per_station: list[list[_Link]] = []
@@ -157,12 +164,15 @@ def _joined_by(links: Iterable[_Link], ends: Mapping[str, tuple[str, str]]) -> s
     return {t for t, (a, b) in ends.items() if find(a) == find(b)}
 
 
-def _best_borrowing(options, ends, tickets) -> tuple[list[_Link], set[str]]:
+def _best_borrowing(
+    options: list[list[_Link]], ends: Mapping[str, tuple[str, str]], tickets: Mapping[str, Ticket]
+) -> tuple[list[_Link], set[str]]:
     """The borrowing with the most ticket points, then the most tickets: the links it
     needs and the tickets it joins."""
     points = {t: tickets[t].points for t in ends}
     everything = (sum(points.values()), len(points))
-    best_value, best_choice = (-1, -1), ()
+    best_value = (-1, -1)
+    best_choice: tuple[_Link, ...] = ()
     for choice in product(*options):
         joined = _joined_by(choice, ends)
         value = (sum(points[t] for t in joined), len(joined))

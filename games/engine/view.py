@@ -5,15 +5,13 @@ Never the deck order, the ticket deck, the seed or another player's hand or tick
 
 from __future__ import annotations
 
-from typing import Any
-
 from . import scoring
 from .cards import hand_to_dict
 from .choices import choices_of, missing_links, ticket_paths
 from .maps import STATIONS_PER_PLAYER, get_map
 from .seats import players_to_act
 from .state import State, TunnelPending
-from .view_types import PendingView, PlayerEntryView, PlayerView
+from .view_types import PendingView, PlayerEntryView, PlayerView, TableView
 
 
 def public_pending(state: State) -> PendingView | None:
@@ -23,16 +21,14 @@ def public_pending(state: State) -> PendingView | None:
     out: PendingView = {"kind": pending.kind, "player": state.players[state.current]}
     if isinstance(pending, TunnelPending):
         # The laid cards lie face up on the table until the tunnel is paid or declined.
-        out.update(
-            route=pending.route,
-            laid=hand_to_dict(pending.laid),
-            revealed=list(pending.revealed),
-            extra=pending.extra,
-        )
+        out["route"] = pending.route
+        out["laid"] = hand_to_dict(pending.laid)
+        out["revealed"] = list(pending.revealed)
+        out["extra"] = pending.extra
     return out
 
 
-def public_table(state: State) -> dict[str, Any]:
+def public_table(state: State) -> TableView:
     """What lies open on the table for everyone: turn, pending decision, piles' sizes, claims."""
     return {
         "phase": state.phase,

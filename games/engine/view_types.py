@@ -112,6 +112,22 @@ class FinalView(TypedDict):
     ranking: list[list[str]]
 
 
+class TableView(TypedDict):
+    """What lies open on the table for everyone (PlayerView's part of it, spelled alike)."""
+
+    phase: Phase
+    current: str
+    pending: PendingView | None
+    last_round_ends_after: str | None
+    face_up: list[str]
+    deck_count: int
+    discard_count: int
+    ticket_deck_count: int
+    claims: dict[str, str]
+    stations: dict[str, str]
+    final: FinalView | None
+
+
 class PlayerView(TypedDict):
     """What one viewer may see of a game: the table, everyone's counts, their own cards
     and tickets. `viewer` is null for a spectator; `to_act` names who must act now (in the

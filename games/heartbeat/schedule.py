@@ -35,6 +35,11 @@ BEAT_SCHEDULE = {
         "schedule": EVERY_MINUTE,
         "options": _OPTIONS,
     },
+    "play-stalled-orders": {
+        "task": "games.tasks.play_stalled_orders",
+        "schedule": EVERY_MINUTE,
+        "options": _OPTIONS,
+    },
     "send-digests": {
         "task": "games.tasks.send_digests",
         "schedule": EVERY_MINUTE,
@@ -42,6 +47,11 @@ BEAT_SCHEDULE = {
     },
     "advance-seasons": {
         "task": "games.tasks.advance_seasons",
+        "schedule": EVERY_MINUTE,
+        "options": _OPTIONS,
+    },
+    "lapse-invitations": {
+        "task": "games.tasks.lapse_invitations",
         "schedule": EVERY_MINUTE,
         "options": _OPTIONS,
     },

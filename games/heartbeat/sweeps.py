@@ -8,7 +8,9 @@ from datetime import datetime, timedelta
 from django.db.models import Q
 
 from accounts.models import Profile
+from games.botplay.orders import stalled_order_seats
 from games.botplay.turns import PLAYED, play_bot_turn, stalled_bot_seats
+from games.clock.arithmetic import is_paused, seat_clock
 from games.heartbeat.schedule import BOT_STALL_SECONDS, SWEEP_SECONDS
 from games.mail.digest import digest_day_if_due
 from games.mail.keys import digest_key, turn_key
@@ -17,9 +19,12 @@ from games.mail.reminder_times import due_reminder_kinds, reminder_times
 from games.models import Notification, Seat
 from games.models.game import ACTIVE_STATUSES
 from games.selectors.access import seat_list_awaiting
-from games.services.clock import is_paused, pauses_for, seat_clock
+from games.selectors.vacations import seat_pauses
 from games.services.forfeit import game_forfeit
+from games.services.invitations import invitation_lapse_due
 from games.services.leagues import season_advance, season_list_due
+from games.services.orders import STALE as ORDERS_STALE
+from games.services.orders import seat_orders_play
 
 log = logging.getLogger(__name__)
 
@@ -56,7 +61,7 @@ def send_due_reminders(now: datetime) -> int:
     recorded = 0
     for seat in _waiting_seats(deadline__gt=now):
         game = seat.game
-        pauses = pauses_for(game, seat)
+        pauses = seat_pauses(game=game, seat=seat)
         if is_paused(pauses, now):
             continue  # the player is away: their clock stands still, and so do reminders
         clock = seat_clock(game, seat, pauses)
@@ -159,6 +164,21 @@ def play_stalled_bot_turns(now: datetime) -> int:
     return played
 
 
+def play_stalled_orders(now: datetime) -> int:
+    """Play every seat's standing orders that nothing has played for BOT_STALL_SECONDS at the
+    start of its turn (their task was lost), here in the sweep. Returns how many were
+    played or closed."""
+    done = 0
+    for seat, version in stalled_order_seats(now, timedelta(seconds=BOT_STALL_SECONDS)):
+        try:
+            outcome = seat_orders_play(game_id=seat.game_id, seat_id=seat.pk, version=version)
+            if outcome != ORDERS_STALE:
+                done += 1
+        except Exception:
+            log.exception("the orders of seat %s in game %s failed", seat.pk, seat.game_id)
+    return done
+
+
 def advance_seasons(now: datetime) -> int:
     """Begin the seasons due to begin, pair each season's next round once its games are
     over (a forfeit may have ended the last one), finish a season after its last round."""
@@ -170,3 +190,9 @@ def advance_seasons(now: datetime) -> int:
         except Exception:
             log.exception("season %s could not advance; the next sweep tries again", season_id)
     return moved
+
+
+def lapse_invitations(now: datetime) -> int:
+    """Lapse the invitations left unanswered for a week (games.models.invitation), calling
+    off the games from a position that waited for them. Returns how many lapsed."""
+    return invitation_lapse_due(now=now)

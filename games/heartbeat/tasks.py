@@ -39,9 +39,19 @@ def play_stalled_bot_turns() -> int:
     return sweeps.play_stalled_bot_turns(timezone.now())
 
 
+@shared_task(name="games.tasks.play_stalled_orders")
+def play_stalled_orders() -> int:
+    return sweeps.play_stalled_orders(timezone.now())
+
+
 @shared_task(name="games.tasks.advance_seasons")
 def advance_seasons() -> int:
     return sweeps.advance_seasons(timezone.now())
+
+
+@shared_task(name="games.tasks.lapse_invitations")
+def lapse_invitations() -> int:
+    return sweeps.lapse_invitations(timezone.now())
 
 
 @shared_task(name="games.tasks.prune_rate_limits")

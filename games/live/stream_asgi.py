@@ -16,8 +16,9 @@ news of a game that has pages open here one read of its row, whatever their numb
 Redis cannot be heard the streams are closed and new ones refused (503), so no page waits
 for news that cannot come: the pages poll until Redis is back.
 
-Served by uvicorn on the stream path alone (ttr_site/stream.py; README, Speed, "Push", says
-why not Django's async views): an idle page costs a coroutine pair and a few objects here.
+Served by uvicorn on the stream path alone (ttr_site/stream.py; docs/performance.md, "Live
+updates", says why not Django's async views): an idle page costs a coroutine pair and a few
+objects here.
 """
 
 import asyncio

@@ -37,9 +37,22 @@ def _changed(game_id: int) -> None:
 
 
 def forget_versions_on_commit(game_id: int) -> None:
-    """Called inside the transaction that changes the game: once it commits, the next poll
-    reads the row again and the open pages' streams are told (games.live.news)."""
-    transaction.on_commit(partial(_changed, game_id), robust=True)
+    """Called inside the transaction that changes the game (through
+    games.services.events.game_version_bump): once it commits, the next poll reads the row
+    again and the open pages' streams are told (games.live.news), once however many parts
+    of the transaction changed the game."""
+    connection = transaction.get_connection()
+    # Told already in this transaction: a callback of it whose savepoints are all still open
+    # (one left from an earlier transaction nested in a test's own is not).
+    open_now = set(connection.savepoint_ids)
+    if connection.in_atomic_block and any(
+        getattr(callback, "news_of", None) == game_id and savepoints <= open_now
+        for savepoints, callback, _ in connection.run_on_commit
+    ):
+        return
+    callback = partial(_changed, game_id)
+    callback.news_of = game_id
+    transaction.on_commit(callback, robust=True)
 
 
 def game_versions_fresh(*, game_id: int) -> tuple[int, int] | None:

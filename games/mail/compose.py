@@ -17,12 +17,14 @@ from accounts.models import profile_for
 from games.models import ChatMessage, Game, GameStatus, Invitation, Move, Notification, Seat
 from games.models import NotificationKind as Kind
 from games.selectors.log import move_list
+from games.selectors.orders import orders_told, seat_orders_get
 from games.words.game_log import turns_of
 from games.words.names import list_text, ordinal
 
 from .chat_lines import chat_lines
 from .clock import local_time_text
 from .keys import parse_key
+from .picture import Picture, mail_pictures
 from .unsubscribe import unsubscribe_headers, unsubscribe_url
 
 MAX_SENTENCES = 40
@@ -35,6 +37,7 @@ class Mail:
     text: str
     html: str
     headers: dict[str, str] = field(default_factory=dict)
+    pictures: list[Picture] = field(default_factory=list)  # inline in the HTML part (cid:)
 
 
 def game_login_link(game: Game) -> str:
@@ -226,6 +229,26 @@ def chat(notification, ctx):
     }
 
 
+def order_played(notification, ctx):
+    """What the reader's standing order played, why earlier ones were skipped, and whose
+    turn it is now."""
+    mine = next((s for s in ctx["seats"] if s.user_id == notification.user_id), None)
+    standing = seat_orders_get(seat=mine)
+    told = orders_told(standing=standing, map_id=ctx["game"].map_id)
+    report = told["report"]
+    if report is None or report["played"] is None:
+        return None  # new orders were set since: they say nothing of this one
+    ctx["order"] = report
+    ctx["sentences"] = since_last_turn(ctx["game"], ctx["seats"], notification.user)[-6:]
+    acting = [s for s in ctx["seats"] if s.to_move and not s.forfeited]
+    ctx["my_turn"] = mine is not None and mine in acting
+    ctx["next_player"] = acting[0].user.username if acting and not ctx["my_turn"] else ""
+    return _("Your order was played in game #%(number)s, %(map)s: %(order)s") % {
+        **_game_values(ctx),
+        "order": report["played_text"],
+    }
+
+
 SUBJECTS = {
     Kind.INVITATION: invitation,
     Kind.YOUR_TURN: your_turn,
@@ -234,6 +257,7 @@ SUBJECTS = {
     Kind.FORFEIT: forfeit,
     Kind.RESULT: result,
     Kind.CHAT: chat,
+    Kind.ORDER_PLAYED: order_played,
 }
 
 
@@ -279,6 +303,7 @@ def compose(notification: Notification, *, extra: dict | None = None) -> Mail:
         ctx.update(game_context(notification, ctx))
         subject = SUBJECTS[notification.kind](notification, ctx)
     ctx["subject"] = subject
+    pictures = mail_pictures(notification, ctx)
     template = f"emails/{notification.kind}"
     return Mail(
         to=notification.user.email,
@@ -286,4 +311,5 @@ def compose(notification: Notification, *, extra: dict | None = None) -> Mail:
         text=render_to_string(f"{template}.txt", ctx),
         html=render_to_string(f"{template}.html", ctx),
         headers=unsubscribe_headers(ctx["unsubscribe_url"]),
+        pictures=pictures,
     )

@@ -20,11 +20,14 @@ def digest_entries(user, tzname: str) -> list[dict]:
     seats = seat_list_awaiting(user=user).select_related("game").order_by("deadline", "game_id")
     for seat in seats:
         game = seat.game
+        at_table = seats_of(game)
         entries.append(
             {
+                "game": game,
+                "seats": at_table,
                 "game_number": game.pk,
                 "map_name": game.get_map_id_display(),
-                "opponents": opponents_text(seats_of(game), user),
+                "opponents": opponents_text(at_table, user),
                 "opening": game.status == GameStatus.CHOOSING,
                 "deadline_text": local_time_text(seat.deadline, tzname) if seat.deadline else "",
                 "game_url": game_login_link(game),

@@ -35,6 +35,11 @@ def chat_key(*, game_id: int, message_id: int, user_id: int) -> str:
     return f"chat:g{game_id}:m{message_id}:u{user_id}"
 
 
+def order_key(*, game_id: int, move_id: int, user_id: int) -> str:
+    """One message per standing order played (named by the move it made)."""
+    return f"order_played:g{game_id}:o{move_id}:u{user_id}"
+
+
 def elsewhere_key(key: str, *, channel: str, target_id: int) -> str:
     """A push or webhook row of a notification: one per device or webhook."""
     return f"{key}:{'p' if channel == 'push' else 'w'}{target_id}"

@@ -17,6 +17,7 @@ SWITCHES = {
         Kind.RESULT: "email_results",
         Kind.DIGEST: "daily_digest",
         Kind.INVITATION: "email_invitations",
+        Kind.ORDER_PLAYED: "email_order_played",
     },
     Channel.PUSH: {
         Kind.YOUR_TURN: "push_your_turn",
@@ -26,6 +27,7 @@ SWITCHES = {
         Kind.RESULT: "push_results",
         Kind.CHAT: "push_chat",
         Kind.INVITATION: "push_invitations",
+        Kind.ORDER_PLAYED: "push_order_played",
     },
     Channel.WEBHOOK: {
         Kind.YOUR_TURN: "webhook_your_turn",
@@ -35,6 +37,7 @@ SWITCHES = {
         Kind.RESULT: "webhook_results",
         Kind.CHAT: "webhook_chat",
         Kind.INVITATION: "webhook_invitations",
+        Kind.ORDER_PLAYED: "webhook_order_played",
     },
 }
 SWITCH_FOR_KIND = SWITCHES[Channel.MAIL]

@@ -30,7 +30,7 @@ def reminder_times(
 ) -> ReminderTimes:
     """With a time bank the reminder counts from the end of the move time (`move_time_ends_at`)
     and the last warning from the real deadline; a clock that stood still (the player was
-    away) gives its own `half_time_at` (see games/services/clock.py)."""
+    away) gives its own `half_time_at` (see games/clock/arithmetic.py)."""
     half_time_at = half_time_at or turn_started_at + turn_time / 2
     move_time_ends_at = move_time_ends_at or deadline
     reminder_at = max(half_time_at, move_time_ends_at - REMINDER_NOT_BEFORE_DEADLINE)

@@ -38,6 +38,7 @@ from .outbound import Refused
 from .preferences import reaches_elsewhere_refresh, wants, wants_elsewhere
 from .push import SubscriptionGone, push_send
 from .queue import queue_send
+from .related import MailWithPictures
 
 log = logging.getLogger(__name__)
 
@@ -155,8 +156,12 @@ def send_elsewhere(notification: Notification, short: Short) -> None:
 
 
 def to_message(mail: Mail) -> EmailMultiAlternatives:
-    message = EmailMultiAlternatives(
-        subject=mail.subject, body=mail.text, to=[mail.to], headers=mail.headers
+    message = MailWithPictures(
+        subject=mail.subject,
+        body=mail.text,
+        to=[mail.to],
+        headers=mail.headers,
+        pictures=mail.pictures,
     )
     message.attach_alternative(mail.html, "text/html")
     return message

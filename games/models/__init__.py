@@ -18,6 +18,7 @@ from .invitation import Invitation, InvitationStatus
 from .move import Move
 from .note import PrivateNote
 from .notification import Channel, Notification, NotificationKind
+from .orders import OrdersStatus, StandingOrders
 from .rating import Rating, RatingChange
 from .reach import PushSubscription, Webhook, WebhookFlavour
 from .seat import BotLevel, Seat
@@ -43,6 +44,8 @@ __all__ = [
     "InvitationStatus",
     "Move",
     "Notification",
+    "OrdersStatus",
+    "StandingOrders",
     "NotificationKind",
     "PrivateNote",
     "PushSubscription",

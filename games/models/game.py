@@ -73,7 +73,7 @@ class Game(models.Model):
         "time bank (seconds)", default=0, validators=[MaxValueValidator(MAX_BANK_SECONDS)]
     )
     seed = models.BigIntegerField(default=new_seed)
-    # The scenario (../shared/SCENARIOS.md, player names = seat ids) the game started from:
+    # The scenario (docs/scenarios.md, player names = seat ids) the game started from:
     # an uploaded position or another game's replay. Null: the normal deal from `seed`.
     # Secret like `state` (it lays out the piles) until the game is over.
     start = models.JSONField(null=True, blank=True, editable=False)

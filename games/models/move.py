@@ -13,6 +13,8 @@ class Move(models.Model):
     action = models.JSONField()
     events = models.JSONField(default=list)
     created_at = models.DateTimeField(auto_now_add=True)
+    # Played by the seat's standing orders (said to everyone in the log), not by hand.
+    by_order = models.BooleanField(default=False, db_default=False)
 
     class Meta:
         ordering = ["game", "number"]

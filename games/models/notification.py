@@ -18,6 +18,7 @@ class NotificationKind(models.TextChoices):
     DIGEST = "digest", pgettext_lazy("mail kind", "Daily digest")
     INVITATION = "invitation", pgettext_lazy("mail kind", "Invitation")
     CHAT = "chat", pgettext_lazy("mail kind", "Chat")
+    ORDER_PLAYED = "order_played", pgettext_lazy("mail kind", "Your order was played")
 
 
 class Channel(models.TextChoices):

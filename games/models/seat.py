@@ -45,6 +45,14 @@ class Seat(models.Model):
     chat_muted = models.BooleanField(default=False)
     # The turn (its start) for which this player last gave the player to move more time.
     gave_time_for_turn = models.DateTimeField(null=True, blank=True)
+    # The player took this seat by their own act (created, joined, accepted). False only
+    # for a seat staff gave them (a tournament's position) until they make a move in it:
+    # until then the game counts for neither their karma nor their ratings.
+    joined_by_self = models.BooleanField(default=True)
+    # The seat has standing orders waiting for its next turn (games.models.orders): read with
+    # the seats a move locks, so a move by hand drops them, and a turn that begins plays
+    # them, without a query of their own for everyone else.
+    orders_standing = models.BooleanField(default=False, db_default=False)
 
     class Meta:
         ordering = ["game", "order"]

@@ -49,13 +49,15 @@ FIELDS = tuple(f for f in Change.__dataclass_fields__ if f not in ("game_id", "s
 
 
 def is_ratable(game, seats: Sequence) -> bool:
-    """Only finished games created as rated, with at least two players and no bot seated
-    from the start, move ratings."""
+    """Only finished games created as rated, with at least two players, no bot seated
+    from the start and every player there by their own act (Seat.joined_by_self: a seat
+    staff gave without a move played in it), move ratings."""
     return (
         bool(game.rated)
         and game.status == GameStatus.FINISHED
         and len(seats) >= 2
         and not any(seat.is_bot for seat in seats)
+        and all(seat.joined_by_self for seat in seats)
     )
 
 

@@ -78,6 +78,16 @@ def game_access(*, game_id, user) -> Game:
     raise NotAPlayer()
 
 
+def game_created_get(*, game_id, user) -> Game:
+    """A game the user started for others without a seat of their own (staff, a position):
+    game_access's game, seen as a spectator sees it; NotAPlayer for anyone else."""
+    game = game_with_seats(queryset=Game.objects.filter(creator_id=getattr(user, "pk", None)))
+    found = game.filter(pk=game_id).first()
+    if found is None:
+        raise NotAPlayer()
+    return found
+
+
 def game_watched(*, game_id: int) -> Game | None:
     """The game with its seats as game_access reads them, for the open pages that watch it
     (each page's ticket has already proved it may: games.live.poll)."""
@@ -137,12 +147,12 @@ def seat_get(*, game: Game, user) -> Seat | None:
     return next((seat for seat in game.seats.all() if seat.user_id == user.pk), None)
 
 
-def game_view(*, game: Game, user) -> dict | None:
+def game_view(*, game: Game, user) -> engine.PlayerView | None:
     """What this user may see of the game (engine.player_view); None before the start."""
     return seat_view(game=game, seat=seat_get(game=game, user=user))
 
 
-def seat_view(*, game: Game, seat: Seat | None) -> dict | None:
+def seat_view(*, game: Game, seat: Seat | None) -> engine.PlayerView | None:
     """What the player of this seat (a spectator for None) may see of the game and may do
     in it now (engine.player_view); None before the start."""
     if game.state is None:

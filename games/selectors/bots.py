@@ -21,13 +21,13 @@ USERNAME_BASE = {
 }
 
 
-def bot_username(level: str, index: int) -> str:
+def bot_username(*, level: str, index: int) -> str:
     base = USERNAME_BASE[BotLevel(level)]
     return base if index == 1 else f"{base} {index}"
 
 
 BOT_USERNAMES = {
-    bot_username(level, index): level
+    bot_username(level=level, index=index): level
     for level in BotLevel.values
     for index in range(1, MAX_PLAYERS)
 }

@@ -1,5 +1,5 @@
 """A game as a file: its players, its move log with the events, and, once it is over, the
-scenario of its start (../shared/SCENARIOS.md) that `python -m games.engine.scenario`
+scenario of its start (docs/scenarios.md) that `python -m games.engine.scenario`
 replays to the same end. Read on a user's behalf, after game_access.
 
 A game in play is exported only for its players and holds only what that player may see:

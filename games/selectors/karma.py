@@ -1,7 +1,8 @@
 """Karma: how reliable a player is, over their last finished games.
 
 A game counts for a player's karma once it is over (finished, or aborted when everyone
-ran out of time) and they sat at it as a person; it is kept when they neither ran out
+ran out of time) and they sat at it as a person by their own act (not a seat staff gave
+them that they never played a move in: Seat.joined_by_self); it is kept when they neither ran out
 of time nor resigned (a bot taking over their seat means they left). Karma is the share
 kept, in whole percent; a player with no such game yet has none (shown as new).
 """
@@ -39,6 +40,7 @@ def karma_list(*, user_ids) -> dict[int, Karma]:
     rows = (
         Seat.objects.filter(user_id__in=ids, game__status__in=OVER_STATUSES)
         .exclude(bot_level__gt="", forfeited_at__isnull=True)  # a bot's own seat
+        .exclude(joined_by_self=False)
         .annotate(
             recent=Window(
                 RowNumber(),
@@ -67,6 +69,7 @@ _RECENT = (
     " JOIN games_game k_game ON k_game.id = k_seat.game_id"
     " WHERE k_seat.user_id = games_seat.user_id AND k_game.status IN ('finished', 'aborted')"
     " AND NOT (k_seat.bot_level <> '' AND k_seat.forfeited_at IS NULL)"
+    " AND k_seat.joined_by_self"
     " ORDER BY k_game.finished_at DESC, k_game.id DESC LIMIT %s"
 )
 

@@ -21,7 +21,7 @@ def _logged(game: Game):
         Move.objects.filter(game=game)
         .select_related("seat__user")
         .annotate(action_type=KT("action__type"))
-        .only("number", "events", "created_at", "seat__id", "seat__user__username")
+        .only("number", "events", "created_at", "by_order", "seat__id", "seat__user__username")
     )
 
 
@@ -34,7 +34,7 @@ def move_list(*, game: Game, last_turns: int | None = None, after: int | None = 
         moves = moves.filter(number__gt=after)
     if last_turns is None:
         return list(moves.order_by("number"))
-    return whole_turns(_newest(moves, last_turns), last_turns)
+    return whole_turns(rows=_newest(moves, last_turns), last_turns=last_turns)
 
 
 def _newest(moves, last_turns: int) -> list:
@@ -48,7 +48,7 @@ def _moves_for(last_turns: int) -> int:
     return 2 * last_turns
 
 
-def whole_turns(rows: list, last_turns: int) -> list:
+def whole_turns(*, rows: list, last_turns: int) -> list:
     """The newest moves for `last_turns` turns out of `rows` (oldest first, with one move more
     when there are older ones), less those of a turn that began before them."""
     limit = _moves_for(last_turns)
@@ -70,16 +70,17 @@ class LoggedRow:
     seat_id: int | None
     events: list
     created_at: object
+    by_order: bool = False  # played by the seat's standing orders: said to everyone
 
     @classmethod
     def of(cls, move) -> "LoggedRow":
-        return cls(move.number, move.seat_id, move.events, move.created_at)
+        return cls(move.number, move.seat_id, move.events, move.created_at, move.by_order)
 
     @classmethod
     def just_written(cls, move) -> "LoggedRow":
         """A Move as saved, its events as they read back from the database (JSON)."""
         events = json.loads(json.dumps(move.events))
-        return cls(move.number, move.seat_id, events, move.created_at)
+        return cls(move.number, move.seat_id, events, move.created_at, move.by_order)
 
 
 # How many moves (and whole turns) the game page's log shows: the last ones only, so the
@@ -128,7 +129,7 @@ def move_list_recent(*, game: Game, last_turns: int, just_made=None) -> list[Log
         rows = [LoggedRow.of(move) for move in _newest(_logged(game), last_turns)]
         cache.set(key, rows, timeout=RECENT_KEPT_FOR)
     # Kept with the move before them, which tells whether their oldest turn began earlier.
-    return whole_turns(rows, last_turns)
+    return whole_turns(rows=rows, last_turns=last_turns)
 
 
 def move_remember(*, game: Game, move, last_turns: int) -> None:

@@ -68,7 +68,7 @@ def game_replay_to(*, game: Game, move_number: int) -> tuple["engine.State", Mov
     return _replay(game, moves), (moves[-1] if moves else None)
 
 
-def game_public_view_at(*, game: Game, move_number: int) -> dict:
+def game_public_view_at(*, game: Game, move_number: int) -> engine.PlayerView:
     """The spectator's view (engine.player_view with no viewer: no hand, no ticket, no deck
     order) of the position after move `move_number` (0 = the deal)."""
     state, _move = game_replay_to(game=game, move_number=move_number)

@@ -1,8 +1,14 @@
-"""Seats as the clock reads them: whether their player has a vacation that may pause it."""
+"""Seats as the clock reads them: whether their player has a vacation that may pause it,
+and the pauses (their players' vacations) that stop their clocks."""
+
+from collections.abc import Sequence
+from datetime import date, datetime
 
 from django.db.models import OuterRef
 
-from accounts.selectors import vacation_exists
+from accounts.selectors import vacation_exists, vacation_pauses, vacation_rows
+from games.clock.arithmetic import Pause
+from games.models import Game, Seat
 
 
 def seat_with_vacation_flag(*, seats):
@@ -14,3 +20,49 @@ def seat_with_vacation_flag(*, seats):
             user_id=OuterRef("user_id"), ending_after=OuterRef("game__turn_started_at")
         )
     )
+
+
+def seat_pauses(*, game: Game, seat: Seat) -> list[Pause]:
+    """When this seat's clock stands still in this game: its player's vacations that end
+    after the turn began, unless the game was created without vacations."""
+    if not game.allow_vacations or game.turn_started_at is None:
+        return []
+    return vacation_pauses(user_id=seat.user_id, ending_after=game.turn_started_at)
+
+
+class SeatPauses:
+    """Every seat's pauses in one query, read the first time one is asked for (most moves
+    need none): the vacations of the seats' players that end after `since`. A pause that
+    ended before a clock started does not stop it, so one read serves every clock of the move
+    (and of the page after it) that starts at or after `since`."""
+
+    def __init__(self, game: Game, seats: Sequence[Seat], since: datetime | None):
+        self._game, self._seats, self._since = game, seats, since
+        self._rows: list[tuple[int, datetime, datetime, date]] | None = None
+
+    def _read(self) -> list:
+        if self._rows is None and all(
+            getattr(seat, "has_vacation", True) is False for seat in self._seats
+        ):
+            self._rows = []  # the seats' query said none of them has one
+        if self._rows is None:
+            self._rows = vacation_rows(
+                user_ids=[s.user_id for s in self._seats], ending_after=self._since
+            )
+        return self._rows
+
+    def of(self, seat: Seat) -> list[Pause]:
+        if not self._game.allow_vacations or self._since is None:
+            return []
+        return [(start, end) for user_id, start, end, _ in self._read() if user_id == seat.user_id]
+
+    def away(self, now: datetime) -> dict[int, date]:
+        """{user id: last day away} for the players on vacation at `now` (not before
+        `since`), as accounts.selectors.vacation_away_until."""
+        if not self._game.allow_vacations or self._since is None:
+            return {}
+        return {
+            user_id: last_day
+            for user_id, start, end, last_day in self._read()
+            if start <= now < end
+        }

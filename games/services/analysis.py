@@ -9,9 +9,11 @@ Decisions:
   play (and the analysis of a seat's decisions reads that seat's hand).
 """
 
-from datetime import timedelta
+from datetime import datetime, timedelta
+from typing import Any
 
 from django.conf import settings
+from django.contrib.auth.models import AnonymousUser, User
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext_lazy
@@ -19,7 +21,7 @@ from django.utils.translation import gettext_lazy
 from games.models import AnalysisStatus, Game, GameAnalysis
 from games.refusals.errors import GameNotActive, NotAllowed
 
-from .events import analysis_announce
+from .events import analysis_announce, game_versions_bump
 
 
 class AnalysisWhilePlaying(GameNotActive):
@@ -40,14 +42,14 @@ def analysis_check_over(*, game: Game) -> None:
         raise AnalysisWhilePlaying()
 
 
-def _stalled(analysis: GameAnalysis, now) -> bool:
+def _stalled(analysis: GameAnalysis, now: datetime) -> bool:
     after = timedelta(seconds=float(getattr(settings, "ANALYSIS_STALL_SECONDS", 600)))
     return analysis.status == AnalysisStatus.FAILED or (
         analysis.status != AnalysisStatus.DONE and analysis.updated_at <= now - after
     )
 
 
-def analysis_request(*, game: Game, user) -> GameAnalysis:
+def analysis_request(*, game: Game, user: User | AnonymousUser | None) -> GameAnalysis:
     """The analysis of `game` (which `user` may see: games.selectors.access.game_access),
     queued now if there is none yet or the last one failed or stalled."""
     analysis_check_over(game=game)
@@ -95,15 +97,20 @@ def analysis_progress(*, analysis_id: int, done: int) -> None:
     )
 
 
-def analysis_finish(*, analysis_id: int, result: dict) -> None:
+def analysis_finish(*, analysis_id: int, result: dict[str, Any]) -> None:
+    """The analysis is done: the game's open pages are told (its version moves on)."""
     now = timezone.now()
-    GameAnalysis.objects.filter(pk=analysis_id, status=AnalysisStatus.RUNNING).update(
-        status=AnalysisStatus.DONE,
-        result=result,
-        decisions_done=len(result["decisions"]),
-        updated_at=now,
-        finished_at=now,
-    )
+    with transaction.atomic():
+        done = GameAnalysis.objects.filter(pk=analysis_id, status=AnalysisStatus.RUNNING)
+        game_ids = list(done.values_list("game_id", flat=True))
+        if done.update(
+            status=AnalysisStatus.DONE,
+            result=result,
+            decisions_done=len(result["decisions"]),
+            updated_at=now,
+            finished_at=now,
+        ):
+            game_versions_bump(game_ids=game_ids)
 
 
 def analysis_fail(*, analysis_id: int) -> None:

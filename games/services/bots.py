@@ -23,16 +23,18 @@ def _level(level: str) -> str:
     return level
 
 
-def seat_bot_locked(*, game: Game, level: str) -> Seat:
-    """A bot of `level` in the next seat of the open game the caller has locked; the game is
-    unrated from now on."""
+def seat_bot_locked(*, game: Game, level: str, order: int | None = None) -> Seat:
+    """A bot of `level` in the next seat (or seat `order`) of the open game the caller has
+    locked; the game is unrated from now on."""
     seats = list(game.seats.all())
     if len(seats) >= game.max_players:
         raise GameFull()
+    if order is None:
+        order = max(seat.order for seat in seats) + 1 if seats else 0
     seat = Seat.objects.create(
         game=game,
         user=bot_account(level=_level(level), taken={seat.user_id for seat in seats}),
-        order=max(seat.order for seat in seats) + 1 if seats else 0,
+        order=order,
         color=first_free_color({seat.color for seat in seats}),
         bot_level=level,
     )
@@ -52,6 +54,8 @@ def game_add_bot(*, game_id, user, level: str) -> Seat:
             raise NotAllowed(_("Only the game's creator can add a bot."))
         if game.status != GameStatus.OPEN:
             raise GameNotActive(_("This game has already started."))
+        if game.start is not None:
+            raise NotAllowed(_("This game's seats are kept for the players it names."))
         seat = seat_bot_locked(game=game, level=level)
         if game.seats.count() >= game.max_players:
             game_start_locked(game=game)

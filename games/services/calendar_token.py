@@ -2,10 +2,12 @@
 
 import secrets
 
+from django.contrib.auth.models import User
+
 from accounts.models import profile_for
 
 
-def calendar_token_get(*, user) -> str:
+def calendar_token_get(*, user: User) -> str:
     """The user's feed secret, made on first use."""
     profile = profile_for(user)
     if not profile.calendar_token:
@@ -13,7 +15,7 @@ def calendar_token_get(*, user) -> str:
     return profile.calendar_token
 
 
-def calendar_token_renew(*, user) -> str:
+def calendar_token_renew(*, user: User) -> str:
     """A new secret: the old address stops working at once."""
     profile = profile_for(user)
     profile.calendar_token = secrets.token_urlsafe(24)

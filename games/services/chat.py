@@ -8,18 +8,17 @@ exactly as typed (trimmed) and shown escaped everywhere, links never made clicka
 import re
 
 from django.db import transaction
-from django.db.models import F
 from django.utils.translation import gettext as _
 
 from accounts.models import profile_for
-from games.live.versions import forget_versions_on_commit
 from games.mail.keys import chat_key
 from games.mail.outbox import record
 from games.mail.preferences import wants_elsewhere
-from games.models import ChatMessage, ChatReport, Game, NotificationKind, Seat
+from games.models import ChatMessage, ChatReport, NotificationKind, Seat
 from games.models.chat import CHAT_MAX_LENGTH, SOMETHING_TO_READ
 from games.refusals.errors import BadAction, NotAllowed, NotAPlayer
 from games.selectors.access import game_access
+from games.services.events import game_versions_bump
 
 
 def _my_seat(game_id, user) -> Seat:
@@ -60,9 +59,8 @@ def chat_post(*, game_id, user, text) -> ChatMessage:
         raise BadAction(_("A message holds at most %(n)d characters.") % {"n": CHAT_MAX_LENGTH})
     with transaction.atomic(durable=True):
         message = ChatMessage.objects.create(game_id=seat.game_id, seat=seat, text=text)
-        Game.objects.filter(pk=seat.game_id).update(chat_version=F("chat_version") + 1)
+        game_versions_bump(game_ids=[seat.game_id], chat=True)
         _chat_notifications(seat, message)
-        forget_versions_on_commit(seat.game_id)
     return message
 
 
@@ -89,9 +87,7 @@ def chat_hide(*, message_ids, hidden: bool = True) -> int:
         messages = ChatMessage.objects.filter(pk__in=list(message_ids))
         game_ids = set(messages.values_list("game_id", flat=True))
         count = messages.update(hidden=hidden)
-        Game.objects.filter(pk__in=game_ids).update(chat_version=F("chat_version") + 1)
-        for game_id in game_ids:
-            forget_versions_on_commit(game_id)
+        game_versions_bump(game_ids=game_ids, chat=True)
     return count
 
 

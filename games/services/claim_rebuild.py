@@ -12,8 +12,11 @@ from games.models import Claim, Game, Move
 from games.services.claims import claims_from_events
 from games.services.locking import game_lock
 
+# What a claim row says: move, seat, map, route, length, city, cards, tunnel extra.
+ClaimKey = tuple[int, int, str, str, int | None, str, tuple[tuple[str, int], ...], int | None]
 
-def _key(claim: Claim) -> tuple:
+
+def _key(claim: Claim) -> ClaimKey:
     return (
         claim.move_id,
         claim.seat_id,
@@ -29,8 +32,8 @@ def _key(claim: Claim) -> tuple:
 @dataclass
 class GameDifference:
     game_id: int
-    missing: list[tuple] = field(default_factory=list)  # the log has them, the table not
-    extra: list[tuple] = field(default_factory=list)  # the table has them, the log not
+    missing: list[ClaimKey] = field(default_factory=list)  # the log has them, the table not
+    extra: list[ClaimKey] = field(default_factory=list)  # the table has them, the log not
 
     def lines(self) -> list[str]:
         out = []
@@ -41,7 +44,7 @@ class GameDifference:
         return out
 
 
-def _describe(key: tuple) -> str:
+def _describe(key: ClaimKey) -> str:
     move_id, seat_id, _map, route, _length, city, cards, extra = key
     what = f"route {route}" if route else f"station in {city}"
     tunnel = "" if extra is None else f", tunnel extra {extra}"

@@ -4,6 +4,8 @@ The one home of the rule "which events make a claim": the move service writes th
 in the move's transaction and the rebuild command derives the same rows from the log.
 """
 
+from typing import Any
+
 from games.engine import EventType
 from games.models import Claim, Move
 
@@ -45,7 +47,9 @@ def claims_record(*, game_id: int, map_id: str, move: Move) -> None:
         Claim.objects.bulk_create(claims)
 
 
-def _claim(game_id: int, map_id: str, move, event: dict, **place) -> Claim:
+def _claim(
+    game_id: int, map_id: str, move: Move, event: dict[str, Any], **place: str | int | None
+) -> Claim:
     """The row of one claimed route or built station: what both kinds record alike."""
     return Claim(
         game_id=game_id,

@@ -11,12 +11,12 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from games import engine
-from games.live.versions import forget_versions_on_commit
 from games.models import GameStatus, Move
 from games.refusals.errors import BadAction, GameMovedOn, GameNotActive, NotAllowed, NotAPlayer
 from games.selectors.replay import EXTRA_TIME_ACTION
 
 from .clock import seat_give_time
+from .events import game_version_bump
 from .locking import game_lock
 from .transition import move_next_number
 
@@ -81,7 +81,6 @@ def game_give_time(*, game_id: int, user, expected_version) -> Move:
                 }
             ],
         )
-        game.version += 1
+        game_version_bump(game=game)
         game.save(update_fields=["version", "deadline"])
-        forget_versions_on_commit(game.pk)
     return move

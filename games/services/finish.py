@@ -5,6 +5,7 @@ from functools import partial
 
 from django.db import transaction
 
+from games import engine
 from games.mail import notify
 from games.models import Game, GameStatus, Seat
 from games.ratings.record import record_game_ratings
@@ -12,7 +13,7 @@ from games.ratings.record import record_game_ratings
 from .leagues import season_after_game
 
 
-def game_finish(*, game: Game, seats: list[Seat], final: dict, now: datetime) -> None:
+def game_finish(*, game: Game, seats: list[Seat], final: engine.FinalView, now: datetime) -> None:
     """Record the engine's final result (each player's place and total, from `final`, the
     view's). Call with the game row locked (inside the move)."""
     results = final["players"]

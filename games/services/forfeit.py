@@ -14,11 +14,10 @@ from django.db import transaction
 from django.utils import timezone
 
 from games import engine
-from games.live.versions import forget_versions_on_commit
 from games.mail import notify
 from games.models import BotLevel
 from games.selectors.replay import FORFEIT_ACTION
-from games.services.events import position_announce
+from games.services.events import game_version_bump, position_announce
 
 from .clock import game_set_deadlines
 from .finish import game_abort
@@ -133,10 +132,9 @@ def take_over_seat(*, game, seats, seat, now: datetime):
     for other in seats:
         if other.pk != seat.pk:
             other.save(update_fields=["deadline"])
-    game.version += 1
+    game_version_bump(game=game)
     game.save(update_fields=["version", "deadline"])
     notify.on_seat_left(game, seats, seat)
     position_announce(game=game, seats=seats, state=engine.State.from_dict(game.state))
-    forget_versions_on_commit(game.pk)
     log.info("game %s: a %s bot took over seat %s", game.pk, TAKEOVER_LEVEL, seat.pk)
     return seat

@@ -5,6 +5,11 @@ Decisions:
   as typed does not matter); an unknown name is refused and nothing is sent.
 - An invitee accepts (a seat, private game or not: the invitation is the key) or declines.
   Inviting a player twice is harmless. Each new invitation is mailed (outbox, after commit).
+- A game from a position (services/scenario_start.py) keeps a seat for each person it
+  names: each is invited to that seat, and the game starts when the last one accepts. One
+  who declines, or lets the invitation lapse, calls the game off (deleted: it has no moves,
+  and it cannot start without them); the other invitations go with it.
+- An invitation not answered within INVITATION_LAPSE (a week) lapses (the sweep).
 - Rematch: once a game is over any of its players asks for the rematch; the first ask
   creates it (same map, seats, time per move, time bank, vacations, privacy, rating), with
   the asker in the first seat and the others invited; a later ask finds that same game.
@@ -19,6 +24,7 @@ from games.mail.keys import invitation_key
 from games.mail.outbox import record
 from games.models import Game, GameStatus, Invitation, InvitationStatus
 from games.models import NotificationKind as Kind
+from games.models.invitation import INVITATION_LAPSE
 from games.refusals.errors import GameNotActive, InvalidSettings, NotAllowed, NotAPlayer
 
 from .bots import seat_bot_locked
@@ -28,7 +34,7 @@ from .locking import game_lock
 MAX_INVITED = 4
 
 
-def parse_usernames(text: str) -> list[str]:
+def parse_usernames(*, text: str) -> list[str]:
     """ "bob, cy dee" → ["bob", "cy", "dee"], once each, in order."""
     names: list[str] = []
     for name in (text or "").replace(",", " ").split():
@@ -66,22 +72,29 @@ def game_invite_locked(*, game: Game, inviter, usernames: list[str]) -> list[Inv
         raise NotAPlayer()
     if game.status != GameStatus.OPEN:
         raise GameNotActive(_("Players can be invited only before the game starts."))
-    invitations = []
-    for user in found.values():
-        if user.pk in seated:
-            continue
-        invitation, created = Invitation.objects.get_or_create(
-            game=game, invitee=user, defaults={"inviter": inviter}
+    if game.start is not None:
+        raise NotAllowed(_("A game from a position seats only the players it names."))
+    return [
+        invitation_send_locked(game=game, inviter=inviter, user=user)
+        for user in found.values()
+        if user.pk not in seated
+    ]
+
+
+def invitation_send_locked(*, game: Game, inviter, user, seat_order: int | None = None):
+    """Invite `user` to the open game the caller has locked (to the seat `seat_order` of a
+    game from a position), mailed once; inviting twice finds the first invitation."""
+    invitation, created = Invitation.objects.get_or_create(
+        game=game, invitee=user, defaults={"inviter": inviter, "seat_order": seat_order}
+    )
+    if created:
+        record(
+            user=user,
+            game=game,
+            kind=Kind.INVITATION,
+            key=invitation_key(game_id=game.pk, user_id=user.pk),
         )
-        if created:
-            record(
-                user=user,
-                game=game,
-                kind=Kind.INVITATION,
-                key=invitation_key(game_id=game.pk, user_id=user.pk),
-            )
-        invitations.append(invitation)
-    return invitations
+    return invitation
 
 
 def game_create_inviting(*, creator, invite: list[str], **settings) -> Game:
@@ -122,11 +135,41 @@ def invitation_accept(*, invitation_id, user) -> Invitation:
 
 
 def invitation_decline(*, invitation_id, user) -> Invitation:
-    invitation = _pending(invitation_id, user)
-    invitation.status = InvitationStatus.DECLINED
-    invitation.answered_at = timezone.now()
-    invitation.save(update_fields=["status", "answered_at"])
+    """Say no. A game from a position that named this player is called off."""
+    with transaction.atomic(durable=True):
+        game = game_lock(game_id=_pending(invitation_id, user).game_id)
+        invitation = _pending(invitation_id, user)  # as it is under the game's lock
+        invitation.status = InvitationStatus.DECLINED
+        invitation.answered_at = timezone.now()
+        invitation.save(update_fields=["status", "answered_at"])
+        _call_off_if_waiting(game)
     return invitation
+
+
+def invitation_lapse_due(*, now) -> int:
+    """Lapse every invitation left unanswered for INVITATION_LAPSE, calling off the games
+    from a position that waited for it. Safe to run twice. Returns how many lapsed."""
+    due = Invitation.objects.filter(
+        status=InvitationStatus.PENDING, created_at__lte=now - INVITATION_LAPSE
+    ).values_list("pk", "game_id")
+    lapsed = 0
+    for invitation_id, game_id in list(due):
+        with transaction.atomic(durable=True):
+            game = Game.objects.select_for_update().filter(pk=game_id).first()
+            if game is None:
+                continue  # called off by another lapse meanwhile
+            lapsed += Invitation.objects.filter(
+                pk=invitation_id, status=InvitationStatus.PENDING
+            ).update(status=InvitationStatus.LAPSED, answered_at=now)
+            _call_off_if_waiting(game)
+    return lapsed
+
+
+def _call_off_if_waiting(game: Game) -> None:
+    """A game from a position still waiting for the players it names cannot start without
+    one who said no (or never answered): it goes, with its seats and invitations."""
+    if game.start is not None and game.status == GameStatus.OPEN:
+        game.delete()
 
 
 def game_rematch(*, game_id: int, user) -> Game:

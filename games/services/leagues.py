@@ -186,7 +186,7 @@ def _pair_round(season: Season, now: datetime) -> None:
             turn_seconds=season.turn_seconds,
             is_private=season.club.invite_only,
             rated=True,
-            bot_takeover=takeover_default(len(players)),
+            bot_takeover=takeover_default(max_players=len(players)),
             club=season.club,
             season=season,
             season_round=number,

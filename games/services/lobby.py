@@ -8,6 +8,9 @@ Decisions:
   deletes it (it has no moves and nothing to keep).
 - Joining twice is harmless: the existing seat comes back (double-click, two tabs).
 - Every lobby change bumps the game's version, so open waiting pages can refresh.
+- A game from a position (services/scenario_start.py) keeps each seat for the player it
+  names: only their invitation takes it, in its place; it starts in the position, when
+  the last one accepts, and leaving it before then calls it off.
 - Each service takes the game's id and works on the game as it finds it under its row
   lock, in its own transaction.
   The *_locked functions do the work inside a transaction a caller already holds.
@@ -24,9 +27,17 @@ from django.utils.translation import gettext as _
 
 from games import engine
 from games.live.poll import access_end_on_commit
-from games.live.versions import forget_versions_on_commit
 from games.mail import notify
-from games.models import ClubMember, Game, GameStatus, MapChoice, Rating, Seat
+from games.models import (
+    ClubMember,
+    Game,
+    GameStatus,
+    Invitation,
+    InvitationStatus,
+    MapChoice,
+    Rating,
+    Seat,
+)
 from games.models.game import (
     BANK_CHOICES,
     DEFAULT_TURN_SECONDS,
@@ -38,7 +49,8 @@ from games.models.secret_tokens import same_secret
 from games.ratings.model import DEFAULT_SKILL
 from games.refusals.errors import GameFull, GameNotActive, InvalidSettings, NotAllowed, NotAPlayer
 from games.selectors.karma import karma_get
-from games.services.events import position_announce
+from games.selectors.replay import game_start_state
+from games.services.events import game_version_bump, position_announce
 from games.words.seat_colors import first_free_color
 
 from .clock import settle_clock
@@ -50,12 +62,12 @@ MAX_PLAYERS = engine.MAX_PLAYERS
 MAX_MIN_RATING = 3000
 
 
-def enough_to_start(seat_count: int) -> bool:
+def enough_to_start(*, seat_count: int) -> bool:
     """Whether the creator may start a game with this many seated players."""
     return seat_count >= MIN_PLAYERS
 
 
-def takeover_default(max_players: int) -> bool:
+def takeover_default(*, max_players: int) -> bool:
     """A bot takes over a player who leaves, unless the creator says otherwise, in games of
     3 or more (in 2 the one left would play only the bot)."""
     return int(max_players) >= 3
@@ -166,11 +178,14 @@ def game_join_locked(*, locked: Game, user, invite_token: str | None = None) -> 
         raise NotAllowed(_("Only the club's members can join this game."))
     if len(seats) >= locked.max_players:
         raise GameFull()
+    order = max(seat.order for seat in seats) + 1 if seats else 0
+    if locked.start is not None:
+        order = _kept_seat(locked, user)
     game_requirements_check(game=locked, user=user)
     seat = Seat.objects.create(
         game=locked,
         user=user,
-        order=max(seat.order for seat in seats) + 1 if seats else 0,
+        order=order,
         color=first_free_color({seat.color for seat in seats}),
     )
     if len(seats) + 1 >= locked.max_players:
@@ -178,6 +193,21 @@ def game_join_locked(*, locked: Game, user, invite_token: str | None = None) -> 
     else:
         game_bump_locked(game=locked)
     return seat
+
+
+def _kept_seat(game: Game, user) -> int:
+    """The seat a game from a position keeps for this player, taken: only their invitation
+    takes it."""
+    invitation = Invitation.objects.filter(
+        game=game, invitee=user, status=InvitationStatus.PENDING, seat_order__isnull=False
+    ).first()
+    if invitation is None:
+        raise NotAllowed(_("This game's seats are kept for the players it names."))
+    # Taken through the game's link instead of the invitation: the same yes.
+    invitation.status = InvitationStatus.ACCEPTED
+    invitation.answered_at = timezone.now()
+    invitation.save(update_fields=["status", "answered_at"])
+    return invitation.seat_order
 
 
 def game_requirements_check(*, game: Game, user) -> None:
@@ -233,7 +263,8 @@ def game_leave(*, game_id, user) -> Game | None:
                 _("The game has started: you can no longer leave it from the lobby.")
             )
         others = [seat for seat in seats if seat.pk != mine.pk and not seat.bot_level]
-        if not others:  # only bots would be left: the game is gone
+        if not others or locked.start is not None:
+            # Only bots would be left, or a position lost a player it names: the game is gone.
             access_end_on_commit(user_id=user.pk)
             locked.delete()
             return None
@@ -259,7 +290,9 @@ def game_start(*, game_id, user) -> Game:
             raise NotAllowed(_("Only the game's creator can start it."))
         if locked.status != GameStatus.OPEN:
             raise GameNotActive(_("This game has already started."))
-        if not enough_to_start(locked.seats.count()):
+        if locked.start is not None:
+            raise NotAllowed(_("This game starts when every player it names has accepted."))
+        if not enough_to_start(seat_count=locked.seats.count()):
             raise NotAllowed(_("Wait for at least one more player before starting."))
         game_start_locked(game=locked)
     return locked
@@ -273,8 +306,12 @@ def seat_order(*, game: Game, seats: list[Seat]) -> list[Seat]:
 
 
 def game_start_locked(*, game: Game) -> None:
-    """Deal the opening and start the clock. The game row is locked by the caller."""
-    seats = seat_order(game=game, seats=list(game.seats.all()))
+    """Deal the opening (a game from a position: set it out, each seat its scenario
+    player's) and start the clock. The game row is locked by the caller."""
+    if game.start is not None:
+        seats = sorted(game.seats.all(), key=lambda seat: seat.order)
+    else:
+        seats = seat_order(game=game, seats=list(game.seats.all()))
     # Two steps so the (game, order) uniqueness never sees two seats with one number.
     Seat.objects.filter(game=game).update(order=F("order") + 100)
     for order, seat in enumerate(seats):
@@ -282,10 +319,17 @@ def game_start_locked(*, game: Game) -> None:
         seat.bank_left_seconds = game.bank_seconds  # the whole reserve, for the whole game
         seat.save(update_fields=["order", "bank_left_seconds"])
     now = timezone.now()
-    state = engine.new_game(game.map_id, [seat.player_id for seat in seats], game.seed)
+    if game.start is not None:
+        names = {
+            old: seat.player_id for old, seat in zip(game.start["players"], seats, strict=True)
+        }
+        game.start = engine.rename_players(game.start, names)
+        state = game_start_state(game=game)
+    else:
+        state = engine.new_game(game.map_id, [seat.player_id for seat in seats], game.seed)
     game.state = state.to_dict()
     game.started_at = now
-    game.version += 1
+    game_version_bump(game=game)
     settle_clock(
         game=game,
         seats=seats,
@@ -295,15 +339,21 @@ def game_start_locked(*, game: Game) -> None:
         now=now,
     )
     game.save(
-        update_fields=["state", "started_at", "version", "status", "deadline", "turn_started_at"]
+        update_fields=[
+            "start",
+            "state",
+            "started_at",
+            "version",
+            "status",
+            "deadline",
+            "turn_started_at",
+        ]
     )
     notify.on_game_started(game)
-    forget_versions_on_commit(game.pk)
     position_announce(game=game, seats=seats, state=state)
 
 
 def game_bump_locked(*, game: Game) -> None:
     """A lobby change: open waiting pages refresh."""
-    Game.objects.filter(pk=game.pk).update(version=F("version") + 1)
-    game.version += 1
-    forget_versions_on_commit(game.pk)
+    game_version_bump(game=game)
+    game.save(update_fields=["version"])

@@ -1,10 +1,12 @@
 """The one way a service takes hold of a game: its row, locked until the transaction ends."""
 
+from django.db.models import QuerySet
+
 from games.models import Game, Seat
 from games.refusals.errors import NotAPlayer
 
 
-def game_lock(*, game_id) -> Game:
+def game_lock(*, game_id: int | str) -> Game:
     """Lock the game row (SELECT ... FOR UPDATE) so every writer of this game goes one at a time.
 
     Two tabs posting the same move, the API and the deadline sweep all wait here;
@@ -17,7 +19,9 @@ def game_lock(*, game_id) -> Game:
         raise NotAPlayer() from None
 
 
-def game_lock_with_seats(*, game_id, seats=None) -> tuple[Game, list[Seat]]:
+def game_lock_with_seats(
+    *, game_id: int | str, seats: QuerySet[Seat] | None = None
+) -> tuple[Game, list[Seat]]:
     """game_lock and the game's seats (in seat order) in one query: the seats' rows joined to
     the game's, `seats` the Seat queryset to read them with (related rows, annotations).
 

@@ -10,9 +10,10 @@ The search is exact within its budget of tables tried (more than any club's roun
 needs), after which it keeps the best seating found so far.
 """
 
-from collections.abc import Hashable, Iterable, Mapping, Sequence
+from collections.abc import Hashable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import combinations, islice
+from typing import Any
 
 SEARCH_BUDGET = 200_000
 # The fair choices of byes tried, the preferred first, before the best so far is kept.
@@ -20,24 +21,24 @@ BYE_CHOICES = 200
 
 
 @dataclass(frozen=True)
-class Pairing:
-    tables: list[list[Hashable]]
-    byes: list[Hashable]
+class Pairing[P: Hashable]:
+    tables: list[list[P]]
+    byes: list[P]
 
 
-def pairing_repeats(*, tables: Iterable[Sequence[Hashable]], met: set[frozenset]) -> int:
+def pairing_repeats[P: Hashable](*, tables: Iterable[Sequence[P]], met: set[frozenset[P]]) -> int:
     """How many pairs seated together at these tables have met before."""
     return sum(1 for table in tables for a, b in combinations(table, 2) if frozenset((a, b)) in met)
 
 
-def season_pairing(
+def season_pairing[P: Hashable](
     *,
-    ranked: Sequence[Hashable],
-    met: set[frozenset],
-    byes: Mapping[Hashable, int],
+    ranked: Sequence[P],
+    met: set[frozenset[P]],
+    byes: Mapping[P, int],
     table_size: int,
     budget: int = SEARCH_BUDGET,
-) -> Pairing:
+) -> Pairing[P]:
     """Tables of `table_size` for the players in standings order (`ranked`, leader first),
     given the pairs who `met` before and each player's `byes` so far."""
     if not 2 <= table_size <= 5:
@@ -49,7 +50,7 @@ def season_pairing(
     spare = len(ranked) % table_size
     position = {player: index for index, player in enumerate(ranked)}
     by_need = sorted(ranked, key=lambda p: (byes.get(p, 0), -position[p]))
-    best = None
+    best: tuple[int, list[list[P]], set[P]] | None = None
     for sitting_out in bye_choices(by_need=by_need, byes=byes, spare=spare):
         playing = [p for p in ranked if p not in sitting_out]
         tables = _least_repeats(playing, met, table_size, budget)
@@ -58,11 +59,14 @@ def season_pairing(
             best = (repeats, tables, sitting_out)
         if repeats == 0:
             break
+    assert best is not None  # bye_choices offers at least one choice
     _repeats, tables, sitting_out = best
     return Pairing(tables=tables, byes=[p for p in ranked if p in sitting_out])
 
 
-def bye_choices(*, by_need: Sequence[Hashable], byes: Mapping[Hashable, int], spare: int):
+def bye_choices[P: Hashable](
+    *, by_need: Sequence[P], byes: Mapping[P, int], spare: int
+) -> Iterator[set[P]]:
     """The fair ways to choose the round's byes, the preferred first: whoever has fewer
     byes than the rest sits out for sure; the others are chosen among those with the
     fewest byes left, the lowest in the standings first."""
@@ -76,14 +80,16 @@ def bye_choices(*, by_need: Sequence[Hashable], byes: Mapping[Hashable, int], sp
         yield {*forced, *chosen}
 
 
-def _least_repeats(playing, met, size, budget) -> list[list]:
-    best: dict = {"cost": None, "tables": None}
+def _least_repeats[P: Hashable](
+    playing: Sequence[P], met: set[frozenset[P]], size: int, budget: int
+) -> list[list[P]]:
+    best: dict[str, Any] = {"cost": None, "tables": None}
     tried = 0
 
-    def cost_of(table) -> int:
+    def cost_of(table: Sequence[P]) -> int:
         return sum(1 for a, b in combinations(table, 2) if frozenset((a, b)) in met)
 
-    def search(left: list, tables: list, cost: int) -> bool:
+    def search(left: list[P], tables: list[tuple[P, ...]], cost: int) -> bool:
         """True once nothing better can be found (a seating without repeats)."""
         nonlocal tried
         if best["cost"] is not None and cost >= best["cost"]:
@@ -105,4 +111,5 @@ def _least_repeats(playing, met, size, budget) -> list[list]:
         return False
 
     search(list(playing), [], 0)
-    return best["tables"]
+    tables: list[list[P]] = best["tables"]
+    return tables

@@ -10,17 +10,16 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from games import engine
-from games.live.versions import forget_versions_on_commit
 from games.models import Game, GameStatus, Move, Seat
 from games.models.game import ACTIVE_STATUSES
 from games.refusals.errors import BadAction, GameMovedOn, GameNotActive, NotAllowed, NotAPlayer
 from games.selectors.karma import seat_with_karma
 from games.selectors.log import PAGE_LOG_MOVES, move_remember
-from games.selectors.vacations import seat_with_vacation_flag
+from games.selectors.vacations import SeatPauses, seat_with_vacation_flag
 from games.words.refusals import refusal_sentence
 
-from .clock import SeatPauses
 from .locking import game_lock_with_seats
+from .orders_record import OrderStep, orders_close_locked, orders_drop_locked
 from .transition import move_record
 
 
@@ -31,7 +30,7 @@ class PlayResult:
     game: Game
     move: Move
     events: list[dict]
-    view: dict  # player_view for the player who moved, after the move
+    view: engine.PlayerView  # player_view for the player who moved, after the move
     seats: list[Seat]  # the game's seats in seat order, users selected, as the move left them
     seat: Seat  # the mover's
     seat_was_to_move: bool  # whether the mover had to act before the move
@@ -40,7 +39,7 @@ class PlayResult:
     awaiting: int | None = None
 
 
-def parse_action(action) -> "engine.Action":
+def _parse_action(action) -> "engine.Action":
     """The engine's typed action, or BadAction for anything that is not one."""
     if not isinstance(action, dict):
         raise BadAction()
@@ -53,16 +52,20 @@ def parse_action(action) -> "engine.Action":
         ) from None
 
 
-def opening_choice_open(state: "engine.State", seat) -> bool:
+def opening_choice_open(*, state: "engine.State", seat) -> bool:
     """Opening tickets are chosen side by side: another player's choice cannot make
     this one stale, so while this player still has to choose any version will do. Once
     they have chosen, a repeated post is stale as usual."""
     return state.phase == engine.Phase.INITIAL_TICKETS and engine.must_act(state, seat.player_id)
 
 
-def _acting_seat(seats: list[Seat], user, bot_seat_id: int | None) -> Seat | None:
+def _acting_seat(
+    seats: list[Seat], user, bot_seat_id: int | None, order: OrderStep | None = None
+) -> Seat | None:
     """The seat the move is for: the user's (never one a bot plays, even a user's own seat
-    a bot took over), or the bot's."""
+    a bot took over), the bot's, or the one whose standing orders play."""
+    if order is not None:
+        return next((s for s in seats if s.pk == order.seat_id and not s.bot_level), None)
     if bot_seat_id is not None:
         return next((s for s in seats if s.pk == int(bot_seat_id) and s.bot_level), None)
     if user is None or not user.is_authenticated:
@@ -110,10 +113,19 @@ def _awaiting_after(game: Game, seat: Seat) -> int | None:
 
 
 def game_play(
-    *, game_id: int, user, action: dict, expected_version: int, bot_seat_id: int | None = None
+    *,
+    game_id: int,
+    user,
+    action: dict,
+    expected_version: int,
+    bot_seat_id: int | None = None,
+    order: OrderStep | None = None,
 ) -> PlayResult:
     """Apply `action` for `user`, made against `expected_version` of the game; with
-    `bot_seat_id` (and no user), for the bot that plays that seat (games.botplay.turns).
+    `bot_seat_id` (and no user), for the bot that plays that seat (games.botplay.turns);
+    with `order` (and no user), for the standing orders of that seat (games.services.orders):
+    the turn's first such move needs them still standing, else the game has moved on.
+    A move by hand drops the mover's standing orders.
 
     Refuses, in this order: not a player (NotAPlayer, 404), game not in play
     (GameNotActive), stale version (GameMovedOn: the double-click, the back button,
@@ -133,7 +145,7 @@ def game_play(
         # Held until commit: a second post for this game waits here, then sees the new version.
         # The seats come with it, once: the move, its clock, its mail and the page after it.
         game, seats = game_lock_with_seats(game_id=game_id, seats=_seats_for_move(game_id, user))
-        seat = _acting_seat(seats, user, bot_seat_id)
+        seat = _acting_seat(seats, user, bot_seat_id, order)
         if seat is None:
             raise NotAPlayer()
         if not game.is_active:
@@ -141,15 +153,21 @@ def game_play(
                 raise GameNotActive(_("The game has not started yet."))
             raise GameNotActive(_("This game is over."))
         state = engine.State.from_dict(game.state)
-        behind = expected_version < game.version and opening_choice_open(state, seat)
+        behind = expected_version < game.version and opening_choice_open(state=state, seat=seat)
         if expected_version != game.version and not behind:
             raise GameMovedOn()
         if seat.forfeited and not seat.taken_over:
             raise NotAllowed(_("You are out of this game: your time ran out."))
-        parsed = parse_action(action)
+        if order is not None and order.first and not seat.orders_standing:
+            raise GameMovedOn()  # cancelled, or dropped by a move by hand
+        parsed = _parse_action(action)
         was_to_move = seat.to_move
         previous = engine.player_view(state, None)
         new_state, events = engine.apply(state, seat.player_id, parsed)
+        if order is None:
+            orders_drop_locked(seat=seat)
+        elif order.first:
+            seat.orders_standing = False  # the new position plays no orders of this seat again
         now = timezone.now()
         pauses = SeatPauses(game, seats, since=game.turn_started_at or now)
         move = move_record(
@@ -162,9 +180,15 @@ def game_play(
             previous=previous,
             now=now,
             pauses=pauses,
+            by_order=order is not None,
         )
+        if bot_seat_id is None and not seat.joined_by_self:
+            # A seat staff gave: the player's own move is their yes (karma counts it now).
+            seat.joined_by_self = True
+            seat.save(update_fields=["joined_by_self"])
+        if order is not None and order.first:
+            orders_close_locked(seat=seat, report=order.report, move=move)
         view = engine.player_view(new_state, seat.player_id)
-        forget_versions_on_commit(game.pk)  # open pages see the move at their next poll
         # The page's log at the new version, for the next page to show without a query.
         transaction.on_commit(
             partial(move_remember, game=game, move=move, last_turns=PAGE_LOG_MOVES), robust=True

@@ -1,8 +1,14 @@
 """Start a game from a position: an uploaded scenario file, or a finished game's replay.
 
 Decisions:
-- Such games are unrated and private (the players are named, not found in the lobby); they
-  start at once, everyone seated in the scenario's order.
+- Such games are unrated and private (the players are named, not found in the lobby).
+  Nobody is seated without saying yes: the creator and bots take their seats at once, each
+  other person named is invited to theirs, and the game starts in the scenario's order when
+  the last one accepts (one who declines or lets a week pass calls it off). A file's
+  player names are only names: the creator names the site's players.
+- The one exception: staff seat a position's players at once (a tournament's), written in
+  the admin's log; such a seat counts for its player's karma only once they play a move
+  in it (Seat.joined_by_self), and the game, unrated, never for a rating.
 - The file's seed is replaced by a fresh secret one: the file lays out what it lays out,
   and nobody can work out the rest of the piles from it.
 - "New game from here" writes the position as a setup (engine.position_setup) and shuffles
@@ -15,16 +21,16 @@ Decisions:
 
 import contextlib
 import json
+import logging
 import random
 
+from django.contrib.admin.models import ADDITION, LogEntry
 from django.contrib.auth import get_user_model
 from django.db import transaction
-from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
 from games import engine
-from games.mail import notify
 from games.models import Game, MapChoice, Move, Seat
 from games.models.game import DEFAULT_TURN_SECONDS, MAX_TURN_SECONDS, MIN_TURN_SECONDS, new_seed
 from games.refusals.errors import (
@@ -34,11 +40,17 @@ from games.refusals.errors import (
     NotAllowed,
     NotAPlayer,
 )
+from games.selectors.bots import bot_level_of
 from games.selectors.replay import CLOCK_ONLY_ACTIONS, game_start_state, move_action
 from games.words.refusals import refusal_sentence
 from games.words.seat_colors import first_free_color
 
-from .clock import settle_clock
+from .bots import seat_bot_locked
+from .invitations import invitation_send_locked
+from .lobby import game_start_locked
+from .locking import game_lock
+
+log = logging.getLogger(__name__)
 
 MAX_SCENARIO_BYTES = 256 * 1024
 
@@ -49,7 +61,7 @@ class ScenarioRefused(GameServiceError):
     default_message = gettext_lazy("That file is not a game position this site can start.")
 
 
-def parse_scenario_file(raw: bytes) -> dict:
+def parse_scenario_file(*, raw: bytes) -> dict:
     """The JSON object of an uploaded file, or ScenarioRefused saying what is wrong with it."""
     if len(raw) > MAX_SCENARIO_BYTES:
         raise ScenarioRefused(
@@ -70,7 +82,7 @@ def parse_scenario_file(raw: bytes) -> dict:
     return data
 
 
-def check_scenario(document: dict) -> "engine.State":
+def _check_scenario(document: dict) -> "engine.State":
     """The position the scenario leads to, or ScenarioRefused (bad file, illegal action,
     a game already over)."""
     try:
@@ -111,13 +123,20 @@ def _users(names: list[str]) -> list:
 
 
 def game_start_from_scenario(
-    *, creator, document: dict, usernames: list[str] | None = None, turn_seconds=None
+    *,
+    creator,
+    document: dict,
+    usernames: list[str] | None = None,
+    turn_seconds=None,
+    seat_at_once: bool = False,
 ) -> Game:
-    """A new unrated game started from the scenario, seats in its order.
+    """A new unrated game from the scenario, one seat for each site player `usernames`
+    names, in the scenario's order (the file's own names are only names).
 
-    `usernames` name the site's players for the scenario's players, in order; without them
-    the scenario's player names are taken as usernames (an exported game's are). The
-    creator must be one of them unless they are staff (the admin starts games for anyone).
+    The creator must be one of them unless they are staff. The creator and bots take their
+    seats at once; the others are invited (services/invitations.py) and the game starts
+    when the last one accepts. `seat_at_once` (staff only: a tournament's position) seats
+    everyone now, and is written in the admin's log.
     """
     turn_seconds = DEFAULT_TURN_SECONDS if turn_seconds in (None, "") else turn_seconds
     try:
@@ -126,10 +145,12 @@ def game_start_from_scenario(
         raise InvalidSettings(_("The time per move is a number of seconds.")) from None
     if not MIN_TURN_SECONDS <= turn_seconds <= MAX_TURN_SECONDS:
         raise InvalidSettings(_("The time per move is between one hour and seven days."))
+    if seat_at_once and not creator.is_staff:
+        raise NotAllowed(_("Only staff can seat players without their acceptance."))
     players = document.get("players")
     if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
         raise ScenarioRefused(_("The scenario's 'players' must be a list of names."))
-    names = list(usernames) if usernames else list(players)
+    names = list(usernames or [])
     if len(names) != len(players):
         raise ScenarioRefused(
             ngettext(
@@ -142,12 +163,20 @@ def game_start_from_scenario(
     if len(set(names)) != len(names):
         raise ScenarioRefused(_("Each player can take only one seat."))
     document = {**document, "seed": new_seed()}
-    check_scenario(document)
-    users = _users(names)
-    if not creator.is_staff and creator.pk not in {user.pk for user in users}:
+    _check_scenario(document)
+    # A bot's name (a level's account, made when first seated) seats that level's bot.
+    levels = [bot_level_of(username=name) or "" for name in names]
+    humans = [name for name, level in zip(names, levels, strict=True) if not level]
+    people = dict(zip(humans, _users(humans), strict=True))
+    if not creator.is_staff and creator.pk not in {user.pk for user in people.values()}:
         raise NotAllowed(_("Start games you play in (the admin can start them for anyone)."))
-    return _create_started(
-        creator=creator, document=document, users=users, turn_seconds=turn_seconds
+    places = [(people.get(name), level) for name, level in zip(names, levels, strict=True)]
+    return _create_waiting(
+        creator=creator,
+        document=document,
+        places=places,
+        turn_seconds=turn_seconds,
+        seat_at_once=seat_at_once,
     )
 
 
@@ -188,50 +217,68 @@ def game_new_from_replay(*, game_id: int, user, move_number: int, turn_seconds=N
         "seed": new_seed(),
         "setup": position,
     }
-    users = [seat.user for seat in seats]
-    game = _create_started(
+    # A bot from the start plays again; a person (one who left too) is invited.
+    places = [(seat.user, seat.bot_level if seat.is_bot else "") for seat in seats]
+    game = _create_waiting(
         creator=user,
         document=document,
-        users=users,
+        places=places,
         turn_seconds=source.turn_seconds if turn_seconds is None else turn_seconds,
     )
     return game, used
 
 
-def _create_started(*, creator, document: dict, users: list, turn_seconds: int) -> Game:
-    """Create the game, seat the users in the scenario's order and start it."""
+def _create_waiting(
+    *, creator, document: dict, places: list, turn_seconds: int, seat_at_once: bool = False
+) -> Game:
+    """Create the game with its position set aside, each of `places` (user, bot level)
+    a seat in the scenario's order: the creator and bots seated, the others invited to
+    theirs (or, staff's `seat_at_once`, seated without it). Starts once all are seated."""
     with transaction.atomic(durable=True):
         game = Game.objects.create(
             map_id=document["map"],
             creator=creator,
-            max_players=len(users),
+            max_players=len(places),
             turn_seconds=turn_seconds,
             is_private=True,
             rated=False,
             seed=document["seed"],
+            start=document,
         )
-        seats, taken = [], set()
-        for order, user in enumerate(users):
-            seat = Seat.objects.create(
-                game=game, user=user, order=order, color=first_free_color(taken)
-            )
-            taken.add(seat.color)
-            seats.append(seat)
-        names = {old: seat.player_id for old, seat in zip(document["players"], seats, strict=True)}
-        game.start = engine.rename_players(document, names)
-        state = game_start_state(game=game)
-        now = timezone.now()
-        game.state = state.to_dict()
-        game.started_at = now
-        game.version = 1
-        settle_clock(
-            game=game,
-            seats=seats,
-            state=state,
-            public=engine.player_view(state, None),
-            previous=None,
-            now=now,
-        )
-        game.save()
-        notify.on_game_started(game)
+        game = game_lock(game_id=game.pk)
+        forced = []
+        for order, (user, bot_level) in enumerate(places):
+            if bot_level:
+                seat_bot_locked(game=game, level=bot_level, order=order)
+            elif user.pk == creator.pk or seat_at_once:
+                taken = set(game.seats.values_list("color", flat=True))
+                Seat.objects.create(
+                    game=game,
+                    user=user,
+                    order=order,
+                    color=first_free_color(taken),
+                    joined_by_self=user.pk == creator.pk,
+                )
+                if user.pk != creator.pk:
+                    forced.append(user.username)
+            else:
+                invitation_send_locked(game=game, inviter=creator, user=user, seat_order=order)
+        if forced:
+            _log_seated_by_staff(game=game, staff=creator, usernames=forced)
+        if game.seats.count() == len(places):
+            game_start_locked(game=game)
     return game
+
+
+def _log_seated_by_staff(*, game: Game, staff, usernames: list[str]) -> None:
+    """The one seating without consent, written where staff read the site's history: the
+    admin's log (every staff member sees it), beside the server's log."""
+    message = f"Seated without their acceptance in game #{game.pk}: {', '.join(usernames)}"
+    LogEntry.objects.log_actions(
+        user_id=staff.pk,
+        queryset=[game],
+        action_flag=ADDITION,
+        change_message=message,
+        single_object=True,
+    )
+    log.warning("staff %s: %s", staff.username, message)

@@ -1,5 +1,5 @@
 """Vacations: a player is away from one day to another (in their own zone), and the clock of
-every game they are in stands still meanwhile when it is their turn (see clock.pauses_for).
+every game they are in stands still meanwhile when it is their turn (see seat_pauses).
 
 Policy:
 - A yearly allowance of VACATION_DAYS_PER_YEAR days, used in whole days and counted per
@@ -26,13 +26,13 @@ from django.utils.translation import gettext_lazy
 
 from accounts.models import Vacation, profile_for
 from games.engine import ActionType
-from games.live.versions import forget_versions_on_commit
 from games.mail.clock import zone
 from games.models import Move, Seat
 from games.models.game import ACTIVE_STATUSES
 from games.refusals.errors import GameServiceError
 
 from .clock import game_set_deadlines
+from .events import game_version_bump
 from .locking import game_lock
 
 VACATION_DAYS_PER_YEAR = 21
@@ -47,18 +47,18 @@ class InvalidVacation(GameServiceError):
     default_message = gettext_lazy("Those dates do not make a vacation.")
 
 
-def days_in_year(first_day: date, last_day: date, year: int) -> int:
+def _days_in_year(first_day: date, last_day: date, year: int) -> int:
     """Whole days of [first_day, last_day] that fall in `year`."""
     start = max(first_day, date(year, 1, 1))
     end = min(last_day, date(year, 12, 31))
     return max(0, (end - start).days + 1)
 
 
-def days_used(vacations, year: int) -> int:
-    return sum(days_in_year(v.first_day, v.last_day, year) for v in vacations)
+def _days_used(vacations, year: int) -> int:
+    return sum(_days_in_year(v.first_day, v.last_day, year) for v in vacations)
 
 
-def local_today(user, now: datetime) -> date:
+def local_today(*, user, now: datetime) -> date:
     return now.astimezone(zone(profile_for(user).timezone)).date()
 
 
@@ -75,7 +75,7 @@ class Allowance:
 
 
 def vacation_allowance(*, user, year: int) -> Allowance:
-    used = days_used(Vacation.objects.filter(user=user), year)
+    used = _days_used(Vacation.objects.filter(user=user), year)
     return Allowance(year=year, used=used, left=max(0, VACATION_DAYS_PER_YEAR - used))
 
 
@@ -105,8 +105,8 @@ def vacation_set(*, user, first_day: date, last_day: date, now: datetime | None 
             raise InvalidVacation(_("You are away now: come back first to plan another."))
         kept = [v for v in mine if v not in ahead]
         for year in range(first_day.year, last_day.year + 1):
-            wanted = days_in_year(first_day, last_day, year)
-            left = VACATION_DAYS_PER_YEAR - days_used(kept, year)
+            wanted = _days_in_year(first_day, last_day, year)
+            left = VACATION_DAYS_PER_YEAR - _days_used(kept, year)
             if wanted > left:
                 raise InvalidVacation(
                     _(
@@ -154,7 +154,7 @@ def vacation_end(*, user, now: datetime | None = None) -> Ended:
             ended = Ended.CANCELLED
         else:
             away_today_since = max(vacation.starts_at, _day_start(today, tz))
-            last_day = today if stopped_a_clock(user, away_today_since, now) else today - DAY
+            last_day = today if _stopped_a_clock(user, away_today_since, now) else today - DAY
             if last_day < vacation.first_day:
                 vacation.delete()  # not one day of it was used
             else:
@@ -171,7 +171,7 @@ def vacation_end(*, user, now: datetime | None = None) -> Ended:
 TURN_ACTIONS = [str(kind) for kind in ActionType]
 
 
-def stopped_a_clock(user, since: datetime, until: datetime) -> bool:
+def _stopped_a_clock(user, since: datetime, until: datetime) -> bool:
     """Whether time away from `since` to `until` (now) stopped the clock of a move: a game
     that allows vacations waited for the player's move at some moment of it. It waits now,
     or the player moved in it meanwhile (their turn was running just before)."""
@@ -218,8 +218,7 @@ def vacation_resettle_games(*, user) -> int:
             for seat in moved:
                 seat.save(update_fields=["deadline"])
             if moved:
-                game.version += 1
+                game_version_bump(game=game)
                 game.save(update_fields=["deadline", "version"])
-                forget_versions_on_commit(game.pk)
                 changed += 1
     return changed

@@ -132,7 +132,7 @@ def takeover_choice(choice: str, max_players: int) -> bool:
     """Whether a bot takes over a player who leaves, from the form's choice."""
     if choice in ("bot", "skip"):
         return choice == "bot"
-    return takeover_default(max_players)
+    return takeover_default(max_players=max_players)
 
 
 class AddBotForm(forms.Form):
@@ -168,7 +168,7 @@ def turn_time_label(seconds: int) -> str:
 
 
 class ScenarioStartForm(forms.Form):
-    """Start a game from a scenario file (../shared/SCENARIOS.md; an exported game's too)."""
+    """Start a game from a scenario file (docs/scenarios.md; an exported game's too)."""
 
     scenario = forms.FileField(
         label=_("Scenario file (JSON)"),
@@ -181,8 +181,8 @@ class ScenarioStartForm(forms.Form):
         label=_("Players, in seat order"),
         required=False,
         help_text=_(
-            "Usernames separated by commas, one for each player of the file. Leave "
-            "empty when the file's players are usernames already."
+            "Usernames separated by commas, one for each player of the file, yours among "
+            "them. The others are invited; the game starts when all have accepted."
         ),
     )
     turn_seconds = forms.TypedChoiceField(
@@ -191,6 +191,16 @@ class ScenarioStartForm(forms.Form):
         coerce=int,
         initial=DEFAULT_TURN_SECONDS,
     )
+    # Staff only (removed for everyone else): a tournament's players, seated now.
+    seat_at_once = forms.BooleanField(
+        label=_("Seat them now, without asking (a tournament; written in the admin's log)"),
+        required=False,
+    )
+
+    def __init__(self, *args, staff: bool = False, **kwargs):
+        super().__init__(*args, **kwargs)
+        if not staff:
+            del self.fields["seat_at_once"]
 
     def usernames(self) -> list[str]:
         raw = self.cleaned_data.get("players") or ""

@@ -22,6 +22,7 @@ from typing import Protocol
 
 from games.engine import EventType
 from games.words.log_sentences import turn_told
+from games.words.orders import PLAYED_BY_ORDER, PLAYED_BY_ORDER_SENTENCE
 
 
 class LoggedMove(Protocol):
@@ -77,6 +78,8 @@ def _turn(moves: list[LoggedMove], names: dict[str, str], map_id: str) -> Turn:
         event for move in moves for event in move.events if event.get("type") not in QUIET_EVENTS
     ]
     told = turn_told(events, names, map_id)
+    if any(getattr(move, "by_order", False) for move in moves):
+        told.append((str(PLAYED_BY_ORDER_SENTENCE), str(PLAYED_BY_ORDER)))
     return Turn(
         index=turn_number(moves[0]) or 0,
         at=getattr(moves[-1], "created_at", None),

@@ -30,8 +30,9 @@ def test_settings_page_shows_every_preference_with_its_current_value(client, ann
 
     assert '<option value="UTC" selected>' in html
     assert '<option value="Europe/Paris">Europe/Paris</option>' in html
-    for name in ("email_your_turn", "email_reminders", "email_results"):
+    for name in ("email_your_turn", "email_reminders", "email_results", "email_pictures"):
         assert f'name="{name}" id="id_{name}" checked' in html
+    assert '<th scope="row">Pictures in mails</th>' in html
     assert 'name="daily_digest" id="id_daily_digest">' in html
     assert '<option value="8" selected>08:00</option>' in html
     assert 'href="/accounts/email/"' in html
@@ -45,6 +46,7 @@ def test_settings_page_saves_time_zone_and_notification_preferences(client, ann)
     profile = Profile.objects.get(user=ann)
     assert profile.timezone == "Asia/Tokyo"
     assert not (profile.email_your_turn or profile.email_reminders or profile.email_results)
+    assert profile.email_pictures is False
     assert profile.daily_digest is True
     assert profile.digest_hour == 19
     assert '<option value="Asia/Tokyo" selected>' in response.content.decode()

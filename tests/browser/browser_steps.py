@@ -5,7 +5,9 @@ import os
 from pathlib import Path
 
 import pytest
-from game_steps import make_user, started_game
+from game_steps import make_user, started_game, who_must_act
+
+from games.services.play import game_play
 
 # Playwright's sync API runs an event loop in this thread; Django's ORM calls made by the
 # test itself (set-up, checks) are still plain synchronous calls.
@@ -103,3 +105,15 @@ def start_game_against_bots(page, live_server, map_id, level="beginner") -> int:
     page.wait_for_url(lambda url: "/games/" in url and url.rstrip("/").split("/")[-1].isdigit())
     expect(page.locator("#action-panel")).to_contain_text("Choose your opening tickets")
     return int(page.url.rstrip("/").split("/")[-1])
+
+
+def draw_from_the_deck(game):
+    seat = who_must_act(game)[0]
+    game_play(
+        game_id=game.pk,
+        user=seat.user,
+        action={"type": "draw_card", "from": "deck"},
+        expected_version=game.version,
+    )
+    game.refresh_from_db()
+    return seat

@@ -3,10 +3,9 @@ with no poll between and without asking for it (the stream brings the table's pa
 its own fragments when its turn comes, and polls by itself when its stream is cut, then goes
 back to it."""
 
-import pytest
-from browser_steps import BROWSER_TEST, ann_and_bob_at_a_game, log_in
+from browser_steps import BROWSER_TEST, ann_and_bob_at_a_game, draw_from_the_deck, log_in
 from game_steps import who_must_act
-from live_stream import StreamServer, stream_server  # noqa: F401 (a fixture)
+from live_stream import StreamServer
 
 from games import engine
 from games.services.play import game_play
@@ -22,17 +21,6 @@ COUNT_TICKS = """() => {
 }"""
 
 
-@pytest.fixture
-def streamed_site(settings, live_server, stream_server):  # noqa: F811
-    """The pages open their streams at the test's stream server (another port)."""
-    settings.SITE_URL = live_server.url
-    settings.LIVE_STREAM_ORIGIN = stream_server.origin
-    policy = dict(settings.SECURE_CSP)
-    policy["connect-src"] = [*policy["connect-src"], stream_server.origin]
-    settings.SECURE_CSP = policy
-    return stream_server
-
-
 def past_the_opening(game):
     state = engine.State.from_dict(game.state)
     for seat in who_must_act(game):
@@ -42,18 +30,6 @@ def past_the_opening(game):
             game_id=game.pk, user=seat.user, action=keep.to_dict(), expected_version=game.version
         )
     game.refresh_from_db()
-
-
-def draw_from_the_deck(game):
-    seat = who_must_act(game)[0]
-    game_play(
-        game_id=game.pk,
-        user=seat.user,
-        action={"type": "draw_card", "from": "deck"},
-        expected_version=game.version,
-    )
-    game.refresh_from_db()
-    return seat
 
 
 def watcher_page(chromium, live_server, game, seats):

@@ -62,7 +62,7 @@ def test_the_turn_line_says_the_clock_of_a_player_away_is_stopped_and_until_when
     (away,) = seats_to_move(game)
     names = {"me": away.user.username}
     names["other"] = next(n for n in ("ann", "bob") if n != names["me"])
-    today = local_today(away.user, timezone.now())
+    today = local_today(user=away.user, now=timezone.now())
     vacation_set(user=away.user, first_day=today, last_day=today + timedelta(days=6))
     back = Vacation.objects.get(user=away.user).ends_at
     game.refresh_from_db()

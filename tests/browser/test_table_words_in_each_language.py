@@ -61,7 +61,7 @@ def the_table_in_play():
     ann, bob = seats["ann"].user, seats["bob"].user
     draw_two_blind(game, ann)
     draw_two_blind(game, bob)
-    today = local_today(bob, timezone.now())
+    today = local_today(user=bob, now=timezone.now())
     vacation_set(user=bob, first_day=today, last_day=today + timedelta(days=5))
     game.refresh_from_db()
     game.deadline = DEADLINE

@@ -226,7 +226,7 @@ class Browser:
 
 
 def set_position(game, setup: dict, *, seed: int = 1):
-    """Put a started game into the position of a scenario setup (../shared/SCENARIOS.md).
+    """Put a started game into the position of a scenario setup (docs/scenarios.md).
 
     `setup` names players "p0", "p1", ... in seat order; they become the seats' player ids.
     Returns {"p0": seat, ...}.

@@ -9,7 +9,7 @@ import re
 
 import pytest
 from django.test import Client
-from game_steps import make_users, state_of, who_must_act
+from game_steps import make_users, position_game, state_of, who_must_act
 from i18n.english import english_left_at
 
 from games import bots
@@ -17,7 +17,6 @@ from games.bots.analysis import game_decisions
 from games.models import AnalysisStatus, Game, GameAnalysis, Move
 from games.selectors.replay import CLOCK_ONLY_ACTIONS, game_start_state, move_action
 from games.services.play import game_play
-from games.services.scenario_start import game_start_from_scenario
 
 pytestmark = pytest.mark.django_db
 
@@ -46,7 +45,7 @@ def _tiny_budget_and_eager_tasks(settings):
 
 def short_game(*, until_over: bool = True) -> tuple[Game, dict]:
     ann, bob, cy = make_users("ann", "bob", "cy")
-    game = game_start_from_scenario(creator=ann, document=SHORT)
+    game = position_game(ann, SHORT, [ann, bob])
     bot = bots.make_bot("beginner")
     for number in range(200):
         game.refresh_from_db()

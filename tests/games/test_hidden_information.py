@@ -24,6 +24,7 @@ from games.models import BotLevel, ChatMessage, GameStatus, Move
 from games.services.calendar_token import calendar_token_get
 from games.services.chat import chat_post
 from games.services.notes import note_save
+from games.services.orders import seat_orders_set
 from games.services.play import game_play
 from games.svg import hand_svg
 
@@ -174,6 +175,10 @@ def urls_for(game) -> list[tuple[str, str, dict]]:
         ("POST", base + "more-time/", {"version": version}),
         ("POST", base + "more-time/", {"version": "0"}),
         ("POST", base + "note/", {"text": "a note of mine"}),
+        ("GET", base + "orders/", {}),
+        ("POST", base + "orders/review/", {"kind-0": "draw_deck"}),
+        ("POST", base + "orders/set/", {"orders": '[{"kind": "draw_deck"}]'}),
+        ("POST", base + "orders/cancel/", {}),
         ("POST", base + "chat/post/", {"text": "hello"}),
         ("POST", base + "chat/mute/", {}),
         ("POST", base + f"chat/{message}/report/", {}),
@@ -217,6 +222,7 @@ def urls_for(game) -> list[tuple[str, str, dict]]:
         ("GET", api + "statistics/", {}),
         ("GET", api + "chat/", {}),
         ("GET", api + "note/", {}),
+        ("GET", api + "orders/", {}),
         ("GET", api + "export/", {}),
         ("GET", api + "analysis/", {}),
         ("JSON POST", api + "analysis/", {}),
@@ -242,6 +248,8 @@ def urls_for(game) -> list[tuple[str, str, dict]]:
         ("JSON POST", "/api/v1/invitations/0/", {"answer": "accept"}),
         ("JSON POST", "/api/v1/me/calendar-url/", {}),
         ("JSON PUT", api + "note/", {"text": "a note of mine"}),
+        ("JSON PUT", api + "orders/", {"orders": [{"kind": "draw_deck"}]}),
+        ("JSON DELETE", api + "orders/", {}),
     ]
     for name in players:
         urls += [
@@ -289,6 +297,9 @@ def mentions(html: str, ticket_id: str) -> bool:
     return re.search(rf"(?<![\w-]){re.escape(ticket_id)}(?![\w-])", html) is not None
 
 
+ORDER_COLOURS = [("orange", "purple"), ("white", "yellow"), ("black", "green")]
+
+
 def secrets_of(game):
     """What nobody may see, per player: their hand's picture, tickets and offer."""
     raw = game.state
@@ -303,7 +314,18 @@ def secrets_of(game):
             "note": note,
             "hand_svg": hand_svg(mine["hand"]),
             "tickets": set(mine["tickets"]) | set(mine.get("offered") or []),
+            "orders": [],
         }
+        if not engine.must_act(state, pid):
+            # standing orders, of a colour pair no other player's orders name
+            first, then = ORDER_COLOURS[len(per_player) % len(ORDER_COLOURS)]
+            order = {"kind": "draw_face_up", "color": first, "then": then}
+            seat_orders_set(game_id=game.pk, user=seat.user, orders=[order])
+            per_player[pid]["orders"] = [
+                f"Take the face-up {first} card, then a face-up {then} card",
+                f'"then": "{then}"',
+                f'"then":"{then}"',
+            ]
     deck = raw["deck"]
     deck_runs = {sep.join(deck[:10]) for sep in (",", ", ", " ", "|", ";")}
     deck_runs.add(json.dumps(deck[:10]))
@@ -320,6 +342,8 @@ def assert_nothing_hidden(html, url, *, viewer, per_player, deck_runs, seed):
         if secret["hand_svg"] != own:
             assert secret["hand_svg"] not in html, f"{url}: another player's hand"
         assert secret["note"] not in html, f"{url}: another player's private note"
+        for told in secret["orders"]:
+            assert told not in html, f"{url}: another player's standing orders"
         leaked = {t for t in secret["tickets"] if mentions(html, t)}
         visible_to_viewer = per_player[viewer]["tickets"] if viewer else set()
         assert not (leaked - visible_to_viewer), f"{url}: another player's tickets {leaked}"
@@ -393,3 +417,6 @@ def test_no_response_shows_another_players_hand_tickets_the_deck_order_or_the_se
         assert all(mentions(html, t) for t in tickets)
         assert per_player[pid]["hand_svg"] in html
         assert per_player[pid]["note"] in html  # a player's own note is on their page
+        orders = client.get(f"/games/{game.pk}/orders/", headers={"HX-Request": "true"})
+        own = per_player[pid]["orders"]
+        assert not own or own[0] in orders.content.decode()  # and their own orders

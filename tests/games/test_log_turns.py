@@ -162,7 +162,7 @@ def test_the_page_s_recent_moves_hold_whole_turns_both_ways_they_are_made(three)
         move = Move.objects.get(pk=move.pk)
         rolled = _rows_after(rows, move, last_turns)  # as the cache keeps them
         fetched = [LoggedRow.of(m) for m in move_list(game=game, last_turns=last_turns)]
-        shown = whole_turns(rolled, last_turns)
+        shown = whole_turns(rows=rolled, last_turns=last_turns)
         assert [r.number for r in shown] == [r.number for r in fetched]
         assert len(turns_of(shown, {}, game.map_id)) >= last_turns or fetched[0].number == 1
         older = Move.objects.filter(game=game, number__lt=fetched[0].number).order_by("-number")
@@ -174,4 +174,4 @@ def test_the_page_s_recent_moves_hold_whole_turns_both_ways_they_are_made(three)
     _play(game, rng, steps=60, on_move=seen)
     assert compared > 20
     shown = [r.number for r in move_list_recent(game=game, last_turns=last_turns)]
-    assert shown == [r.number for r in whole_turns(rows, last_turns)]
+    assert shown == [r.number for r in whole_turns(rows=rows, last_turns=last_turns)]

@@ -7,6 +7,7 @@ from game_steps import make_users, started_game, who_must_act
 
 from games import engine
 from games.models import Game
+from games.services.orders import seat_orders_set
 from games.services.play import game_play
 from games.web.views.watch_parts import parts_asked, watch_parts
 
@@ -75,3 +76,21 @@ def test_a_finished_or_unknown_game_has_no_parts_and_only_the_sites_languages_ar
     assert not parts_asked("xx", "UTC")
     assert not parts_asked("en", "Mars/Olympus")
     assert not parts_asked(None, None)
+
+
+def test_the_parts_do_not_change_with_standing_orders():
+    """Orders are hidden until played: leaving them changes no part, nor the version."""
+    game = started_game(make_users("ann", "bob", "cyd"))
+    play_moves(game, 12)
+    version = game.version
+    before = watch_parts(game.pk, "en", "UTC")
+    acting = {seat.pk for seat in who_must_act(game)}
+    waiting = next(seat for seat in game.seats.select_related("user") if seat.pk not in acting)
+    order = {"kind": "draw_face_up", "color": "orange", "then": "purple"}
+    seat_orders_set(game_id=game.pk, user=waiting.user, orders=[order])
+    game.refresh_from_db()
+    assert game.version == version
+    cache.clear()
+    after = watch_parts(game.pk, "en", "UTC")
+    assert after["html"] == before["html"]
+    assert "face-up orange card" not in after["html"]

@@ -1,5 +1,7 @@
 """A game comes back as a new one: from an uploaded scenario file (checked by the engine;
-a bad file gets a clear error and creates nothing), or from any move of a finished replay."""
+a bad file gets a clear error and creates nothing), or from any move of a finished replay.
+The players it names are invited, and it starts when they have accepted
+(tests/positions/test_seats_by_consent.py)."""
 
 import json
 from collections import Counter
@@ -11,7 +13,7 @@ from django.test import Client
 from game_steps import make_user, make_users, state_of
 
 from games import engine
-from games.models import Game, GameStatus, Move
+from games.models import Game, GameStatus, Invitation, Move
 from games.selectors.replay import game_state_at, game_state_rebuilt
 from games.services.play import game_play
 
@@ -27,7 +29,7 @@ def known(actions: int | None = None) -> dict:
     return data
 
 
-def upload(client, document, *, players="", raw=None, turn_seconds=86400):
+def upload(client, document, *, players="", raw=None, turn_seconds=86400, **more):
     body = raw if raw is not None else json.dumps(document).encode()
     return client.post(
         "/games/from-scenario/",
@@ -35,6 +37,7 @@ def upload(client, document, *, players="", raw=None, turn_seconds=86400):
             "scenario": SimpleUploadedFile("position.json", body, "application/json"),
             "players": players,
             "turn_seconds": turn_seconds,
+            **more,
         },
     )
 
@@ -43,6 +46,13 @@ def signed_in(user) -> Client:
     client = Client()
     client.force_login(user)
     return client
+
+
+def accept(user, game):
+    """The invited player says yes on My games' button."""
+    invitation = Invitation.objects.get(game=game, invitee=user)
+    answer = signed_in(user).post(f"/games/invitations/{invitation.pk}/accept/")
+    assert answer.status_code == 302, answer.content
 
 
 def play_rest(game, actions):
@@ -61,9 +71,12 @@ def play_rest(game, actions):
 
 def test_an_uploaded_position_starts_an_unrated_game_that_plays_to_the_counted_end():
     ann, bob = make_users("ann", "bob")
-    response = upload(signed_in(ann), known(12))
+    response = upload(signed_in(ann), known(12), players="ann, bob")
     game = Game.objects.get()
     assert response.status_code == 302 and response["Location"] == f"/games/{game.pk}/"
+    assert (game.rated, game.is_private, game.status) == (False, True, GameStatus.OPEN)
+    accept(bob, game)
+    game.refresh_from_db()
     assert (game.rated, game.is_private, game.status) == (False, True, GameStatus.PLAYING)
     seats = list(game.seats.order_by("order"))
     assert [s.user for s in seats] == [ann, bob]
@@ -93,8 +106,14 @@ def test_the_admin_starts_a_position_for_any_players_and_names_map_the_seats():
     admin.save()
     cy, dee = make_users("cy", "dee")
     response = upload(signed_in(admin), known(2), players="dee, cy")
-    assert response.status_code == 302
     game = Game.objects.get()
+    assert response.status_code == 302
+    assert response["Location"] == f"/admin/games/game/{game.pk}/change/"
+    assert game.status == GameStatus.OPEN and not game.seats.exists()  # both invited
+    accept(cy, game)
+    accept(dee, game)
+    game.refresh_from_db()
+    assert game.status == GameStatus.PLAYING
     assert [s.user for s in game.seats.order_by("order")] == [dee, cy]
     assert not game.seats.filter(user=admin).exists()
     # A player who is not staff may start only games they play in.
@@ -102,24 +121,35 @@ def test_the_admin_starts_a_position_for_any_players_and_names_map_the_seats():
     assert response.status_code == 403
     assert "Start games you play in" in response.content.decode()
     assert Game.objects.count() == 1
+    # Staff's box seats a tournament's players at once; nobody else is offered it.
+    assert "seat_at_once" not in signed_in(cy).get("/games/from-scenario/").content.decode()
+    page = signed_in(admin).get("/games/from-scenario/").content.decode()
+    assert "Seat them now, without asking" in page
+    seated = upload(signed_in(admin), known(2), players="cy, dee", seat_at_once="on")
+    assert seated.status_code == 302
+    tournament = Game.objects.exclude(pk=game.pk).get()
+    assert tournament.status == GameStatus.PLAYING
+    assert [s.user for s in tournament.seats.order_by("order")] == [cy, dee]
 
 
 @pytest.mark.parametrize(
     ("change", "players", "message"),
     [
-        (lambda d: {**d, "map": "mars"}, "", "The scenario is not valid: unknown map"),
-        (lambda d: {**d, "players": ["ann"]}, "", "players: a game has 2 to 5 players"),
+        (lambda d: {**d, "map": "mars"}, "ann, bob", "The scenario is not valid: unknown map"),
+        (lambda d: {**d, "players": ["ann"]}, "ann", "players: a game has 2 to 5 players"),
         (
             lambda d: {**d, "setup": {**d["setup"], "hands": {"ann": {"red": 30}}}},
-            "",
+            "ann, bob",
             "the box holds 12",
         ),
         (
             lambda d: {**d, "actions": d["actions"][1:]},
-            "",
+            "ann, bob",
             "Action 1 (ann: pay_tunnel) breaks the rules: You have no tunnel to pay for.",
         ),
-        (lambda d: d, "", "In that position the game is already over."),
+        (lambda d: d, "ann, bob", "In that position the game is already over."),
+        # The file's names are only names: it seats no one by them.
+        (lambda d: {**d, "actions": []}, "", "The scenario has 2 players; name 2 site players."),
         (lambda d: {**d, "actions": d["actions"][:2]}, "ann, zed", "No player is called zed."),
         (lambda d: {**d, "actions": []}, "ann", "The scenario has 2 players; name 2 site players."),
     ],
@@ -152,24 +182,32 @@ def test_a_file_that_is_not_a_scenario_is_refused(raw, message):
 
 def test_a_finished_game_comes_back_through_the_api_and_as_a_new_game_from_any_move():
     ann, bob = make_users("ann", "bob")
-    upload(signed_in(ann), known(12))
+    upload(signed_in(ann), known(12), players="ann, bob")
     game = Game.objects.get()
+    accept(bob, game)
     play_rest(game, known()["actions"][12:])
     exported = signed_in(ann).get(f"/api/v1/games/{game.pk}/export/").json()
 
-    # The export goes back in as it came out (its players are usernames already); whole,
-    # its game is over, so it is refused; cut after move 2 it starts a game there.
+    # The export goes back in as it came out, its players named; whole, its game is over,
+    # so it is refused; cut after move 2 it starts a game there once ann accepts.
     scenario = exported["scenario"]
+    names = ["ann", "bob"]
     refused = signed_in(bob).post(
-        "/api/v1/games/from-scenario/", {"scenario": exported}, content_type="application/json"
+        "/api/v1/games/from-scenario/",
+        {"scenario": exported, "players": names},
+        content_type="application/json",
     )
     assert refused.json()["message"] == "In that position the game is already over."
     cut = {**scenario, "actions": scenario["actions"][:-2]}
     answer = signed_in(bob).post(
-        "/api/v1/games/from-scenario/", {"scenario": cut}, content_type="application/json"
+        "/api/v1/games/from-scenario/",
+        {"scenario": cut, "players": names},
+        content_type="application/json",
     )
     assert answer.status_code == 201, answer.content
+    assert answer.json()["status"] == "open"
     again = Game.objects.get(pk=answer.json()["id"])
+    accept(ann, again)
     assert (
         dict(state_of(again).claims).keys()
         == dict(game_state_at(game=game, move_number=2).claims).keys()
@@ -178,7 +216,7 @@ def test_a_finished_game_comes_back_through_the_api_and_as_a_new_game_from_any_m
     assert state_of(again).hands == game_state_at(game=game, move_number=2).hands
     refused = signed_in(bob).post(
         "/api/v1/games/from-scenario/",
-        {"scenario": {"map": "usa"}},
+        {"scenario": {"map": "usa"}, "players": names},
         content_type="application/json",
     )
     assert refused.status_code == 400 and refused.json()["error"] == "bad_scenario"
@@ -189,6 +227,7 @@ def test_a_finished_game_comes_back_through_the_api_and_as_a_new_game_from_any_m
     )
     assert answer.status_code == 201, answer.content
     fresh = Game.objects.get(pk=answer.json()["id"])
+    accept(ann, fresh)
     then, now = game_state_at(game=game, move_number=2), state_of(fresh)
     old_to_new = {
         old.player_id: new.player_id

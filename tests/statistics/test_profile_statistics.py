@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 from django.test import Client
-from game_steps import make_users
+from game_steps import make_users, position_game
 
 from games.models import Claim, Game, GameStatus
 from games.selectors.player_statistics import player_statistics
@@ -21,12 +21,10 @@ KNOWN = Path(__file__).resolve().parents[1] / "scenarios" / "statistics_known_eu
 
 def known_game_played_on_the_site(ann, bob, *, private=False):
     """The known Europe game: the upload holds its setup, every action is played as a move."""
-    from games.services.scenario_start import game_start_from_scenario
-
     data = json.loads(KNOWN.read_text())
     actions = data.pop("actions")
     data.pop("expect")
-    game = game_start_from_scenario(creator=ann, document=data)
+    game = position_game(ann, data, [ann, bob])
     if not private:
         Game.objects.filter(pk=game.pk).update(is_private=False)
     users = {"ann": ann, "bob": bob}

@@ -9,10 +9,10 @@ from django.utils import timezone
 from game_steps import act, make_users, play_a_turn, seats_to_move
 from table_steps import START, game_in_play, game_page, page_of, sweep_at
 
+from games.clock.arithmetic import runs_out_at, time_run
 from games.models import Move, Notification
 from games.refusals.errors import GameMovedOn, NotAllowed
 from games.selectors.replay import game_state_rebuilt
-from games.services.clock import runs_out_at, time_run
 from games.services.extra_time import game_give_time
 
 pytestmark = pytest.mark.django_db

@@ -38,7 +38,14 @@ class ScenarioStart(StrictBody):
     players = serializers.ListField(
         child=serializers.CharField(),
         required=False,
-        help_text="Usernames for the scenario's players, in order; default: its names.",
+        help_text="Usernames of this site's players for the scenario's players, one each, "
+        "in order (the scenario's own names are only names). Yours among them, unless you "
+        "are staff; the others are invited.",
+    )
+    seat_at_once = serializers.BooleanField(
+        default=False,
+        help_text="Staff only (a tournament): seat everyone now, without their acceptance. "
+        "Written in the admin's log.",
     )
     turn_seconds = serializers.IntegerField(
         min_value=MIN_TURN_SECONDS, max_value=MAX_TURN_SECONDS, default=DEFAULT_TURN_SECONDS

@@ -78,7 +78,7 @@ class GameListView(ApiView):
         body = GameCreate(data=request.data)
         body.is_valid(raise_exception=True)
         settings = dict(body.validated_data)
-        settings.setdefault("bot_takeover", takeover_default(settings["max_players"]))
+        settings.setdefault("bot_takeover", takeover_default(max_players=settings["max_players"]))
         game = game_create_inviting(
             creator=request.user,
             map_id=settings.pop("map"),

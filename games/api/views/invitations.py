@@ -27,6 +27,10 @@ class InvitationEntry(serializers.Serializer):
     inviter = serializers.CharField(help_text="Username.")
     rematch = serializers.BooleanField(help_text="A rematch of a game you played.")
     created_at = serializers.DateTimeField()
+    lapses_at = serializers.DateTimeField(
+        help_text="Unanswered by then, the invitation lapses (a week after it was sent); "
+        "a game from a position that waited for it is called off."
+    )
 
 
 class AnswerBody(StrictBody):
@@ -52,6 +56,7 @@ class InvitationListView(ApiView):
                 "inviter": invitation.inviter.username,
                 "rematch": invitation.game.rematch_of_id is not None,
                 "created_at": invitation.created_at,
+                "lapses_at": invitation.lapses_at,
             }
             for invitation in self.paginate_queryset(
                 list(invitation_list_pending(user=request.user))
@@ -69,8 +74,10 @@ class InvitationAnswerView(ApiView):
         operation_id="invitations_answer",
         tags=["lobby"],
         summary="Accept or decline an invitation",
-        description="Accepting seats you (a full game starts); 409 when the game is full or "
-        "has started. 403 for an invitation answered already; 404 for one not yours.",
+        description="Accepting seats you (a full game starts; a game from a position starts "
+        "when every player it names has accepted); 409 when the game is full or has started. "
+        "Declining a game from a position calls it off. 403 for an invitation answered "
+        "already; 404 for one not yours.",
         request=AnswerBody,
         responses={
             200: GameDetail,

@@ -7,10 +7,10 @@ from rest_framework.response import Response
 
 from accounts.private_pages import private_to_viewer
 from games.api.docs import refusals
-from games.api.presenting import detail_response
+from games.api.presenting import detail_of, detail_response
 from games.api.serializers.games import GameDetail
 from games.api.serializers.positions import GameExport, NewFromHere, ScenarioStart
-from games.selectors.access import game_access
+from games.selectors.access import game_access, game_created_get, seat_get
 from games.selectors.export import export_document
 from games.services.scenario_start import game_new_from_replay, game_start_from_scenario
 
@@ -43,10 +43,13 @@ class FromScenarioView(ApiView):
         operation_id="games_from_scenario",
         tags=["lobby"],
         summary="Start a game from a scenario",
-        description="An unrated private game, started at once with the named players seated "
-        "in the scenario's order. You must be one of them (staff: anyone). A scenario the "
-        "engine refuses, an action that breaks the rules or a position already over is "
-        "`bad_scenario` (400) and creates nothing.",
+        description="An unrated private game in the scenario's position, one seat for each "
+        "player `players` names, in order. You must be one of them (staff: anyone). You and "
+        "bots are seated at once; every other player is invited (their invitations list, "
+        "My games, a mail) and the game starts when the last one accepts. One who declines "
+        "or lets the invitation lapse (a week) calls it off. A scenario the engine refuses, "
+        "an action that breaks the rules, a position already over or a count of names "
+        "other than the scenario's players is `bad_scenario` (400) and creates nothing.",
         request=ScenarioStart,
         responses={201: GameDetail, **refusals(400, 401, 403)},
     )
@@ -61,7 +64,12 @@ class FromScenarioView(ApiView):
             document=document,
             usernames=body.validated_data.get("players"),
             turn_seconds=body.validated_data["turn_seconds"],
+            seat_at_once=body.validated_data["seat_at_once"],
         )
+        if seat_get(game=game, user=request.user) is None:
+            # Staff started it for others: what they started, as a spectator sees it.
+            shown = game_created_get(game_id=game.pk, user=request.user)
+            return Response(GameDetail(detail_of(request, shown)).data, status=201)
         return detail_response(request, game.pk, status=status.HTTP_201_CREATED)
 
 
@@ -75,7 +83,9 @@ class NewFromHereView(ApiView):
         summary="New game from a finished game's position",
         description="For the finished game's players: an unrated game for the same players "
         "from the position after `move` (in the middle of a turn: the last turn start before "
-        "it), both decks shuffled anew.",
+        "it), both decks shuffled anew. You and the bots are seated at once; the other "
+        "players are invited, and the game starts when the last one accepts (one who "
+        "declines or lets the invitation lapse, a week, calls it off).",
         request=NewFromHere,
         responses={201: GameDetail, **refusals(400, 401, 404, 409)},
     )

@@ -37,7 +37,7 @@ class VacationState(serializers.Serializer):
 def _state(user) -> dict:
     now = timezone.now()
     vacation = vacation_current_or_planned(user=user, now=now)
-    days = vacation_allowance(user=user, year=local_today(user, now).year)
+    days = vacation_allowance(user=user, year=local_today(user=user, now=now).year)
     return {
         "first_day": vacation.first_day if vacation else None,
         "last_day": vacation.last_day if vacation else None,

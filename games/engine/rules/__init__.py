@@ -7,6 +7,8 @@ over.
 
 from __future__ import annotations
 
+from typing import Any, cast
+
 from ..actions import (
     Action,
     BuildStation,
@@ -25,7 +27,7 @@ from ..legal import PASS, legal_action_kinds
 from ..seats import acting_seat, not_acting
 from ..state import SECOND_CARD, TICKET_CHOICE, State
 from .claims import claim_route
-from .draft import Draft, copy_fields, thaw
+from .draft import STATE, Draft, copy_fields, thaw
 from .draws import draw_card, usual_draw
 from .stations import build_station
 from .tickets import draw_tickets, keep_tickets
@@ -33,7 +35,7 @@ from .tunnels import decline_tunnel, pay_tunnel
 from .turns import end_turn
 
 
-def apply(state: State, player: str, action: Action) -> tuple[State, list[dict]]:
+def apply(state: State, player: str, action: Action) -> tuple[State, list[dict[str, Any]]]:
     """The state after `player` takes `action`, and the events it caused, each with the
     number of the turn it happened in (`turn`). The turn changed with the move exactly when
     the new state's `turn` differs from the old one's (a turn_passed event names who is next).
@@ -57,30 +59,31 @@ def apply(state: State, player: str, action: Action) -> tuple[State, list[dict]]
     ):
         if kind is DrawCard:
             d = copy_fields(state)
-            events = usual_draw(d, seat, player, action, pending is not None)
+            events = usual_draw(d, seat, player, cast(DrawCard, action), pending is not None)
             if events is not None:
-                d.__class__ = State  # d.freeze(), written out (no events slot set)
+                d.__class__ = STATE  # d.freeze(), written out (no events slot set)
                 return d, events
             # something else happens: the whole rule from the start, on a new draft
     else:
-        seat = acting_seat(state, player)
-        if seat is None:
+        acting = acting_seat(state, player)
+        if acting is None:
             raise not_acting(state, player, action)
+        seat = acting
         _check_pending(state, kind)
     d = thaw(state)
     events = d.events
     if kind is DrawCard:
-        draw_card(d, seat, action)
+        draw_card(d, seat, cast(DrawCard, action))
     elif kind is ClaimRoute:
-        claim_route(d, board(state.map_id), seat, action)
+        claim_route(d, board(state.map_id), seat, cast(ClaimRoute, action))
     elif kind is KeepTickets:
-        keep_tickets(d, board(state.map_id), seat, action)
+        keep_tickets(d, board(state.map_id), seat, cast(KeepTickets, action))
     elif kind is DrawTickets:
         draw_tickets(d, seat)
     elif kind is BuildStation:
-        build_station(d, board(state.map_id), seat, action)
+        build_station(d, board(state.map_id), seat, cast(BuildStation, action))
     elif kind is PayTunnel:
-        pay_tunnel(d, board(state.map_id), seat, action)
+        pay_tunnel(d, board(state.map_id), seat, cast(PayTunnel, action))
     elif kind is DeclineTunnel:
         decline_tunnel(d, board(state.map_id), seat)
     elif kind is Pass:
@@ -93,7 +96,7 @@ def apply(state: State, player: str, action: Action) -> tuple[State, list[dict]]
     for event in events:
         event["turn"] = turn
     del d.events  # d.freeze(), written out: this runs for every action
-    d.__class__ = State
+    d.__class__ = STATE
     return d, events
 
 

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from ..actions import ClaimRoute
 from ..board import GRAY, Board, RouteInfo
-from ..cards import CARD_KINDS, LOCO, Cards
+from ..cards import LOCO, Cards
 from ..doubles import tracks_shared, twin_closes
 from ..errors import IllegalMove
-from ..maps import get_map
+from ..maps import CARD_KINDS, get_map
 from .award import card_list, complete_claim
 from .draft import Draft
 from .payments import split, take_from_hand
@@ -21,7 +21,7 @@ def check_open(d: Draft, route: RouteInfo, player: str) -> None:
             "route_taken", f"{_name(d, route)} is already claimed.", route=_name(d, route)
         )
     shared = tracks_shared(len(d.players))
-    if twin_closes(d.claims.get(route.twin), player, shared):
+    if twin_closes(d.claims.get(route.twin or ""), player, shared):
         if not shared:
             raise IllegalMove(
                 "double_route_closed",

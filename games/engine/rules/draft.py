@@ -11,12 +11,19 @@ shared with the State, so every change replaces them (never mutate them in place
 
 from __future__ import annotations
 
-from ..state import State
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from ..enums import Phase
+from ..result import FinalResult
+from ..state import Claims, Pending, State
 
 _new = object.__new__
+# A draft becomes a State by changing its class, which no static type says: typed Any.
+STATE: Any = State
 
 
-def replaced(values: tuple, i: int, value) -> tuple:
+def replaced(values: tuple[Any, ...], i: int, value: Any) -> tuple[Any, ...]:
     """A copy of the tuple with item i replaced (through a list: fewer copies than slicing)."""
     items = list(values)
     items[i] = value
@@ -31,7 +38,32 @@ class Draft(State):
     __slots__ = ()
     __setattr__ = object.__setattr__
     __delattr__ = object.__delattr__
-    events: list[dict]
+    events: list[dict[str, Any]]
+
+    if TYPE_CHECKING:  # the State's fields, settable here
+        map_id: str
+        players: tuple[str, ...]
+        seed: int
+        shuffles: int
+        phase: Phase
+        current: int
+        pending: Pending | None
+        deck: tuple[str, ...]
+        discard: tuple[str, ...]
+        face_up: tuple[str, ...]
+        ticket_deck: tuple[str, ...]
+        claims: Claims
+        stations: Mapping[str, str]
+        hands: tuple[tuple[int, ...], ...]
+        tickets: tuple[tuple[str, ...], ...]
+        offered: tuple[tuple[str, ...], ...]
+        trains: tuple[int, ...]
+        scores: tuple[int, ...]
+        forfeited: tuple[bool, ...]
+        last_round_ends_after: int | None
+        passes: int
+        final: FinalResult | None
+        turn: int
 
     # --- small per-seat updates (tuples are replaced, never changed) ---
     def set_hand(self, seat: int, hand: tuple[int, ...]) -> None:
@@ -44,13 +76,13 @@ class Draft(State):
         hands[seat] = tuple(hand)
         self.hands = tuple(hands)
 
-    def set_seat(self, field: str, seat: int, value) -> None:
+    def set_seat(self, field: str, seat: int, value: Any) -> None:
         setattr(self, field, replaced(getattr(self, field), seat, value))
 
     def freeze(self) -> State:
         """The new State (call once): the draft itself, without events, made a State."""
         del self.events
-        self.__class__ = State
+        self.__class__ = STATE
         return self
 
 

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..actions import DrawCard
 from ..cards import FACE_UP_SIZE, KIND_INDEX
 from ..enums import EventType
 from ..errors import IllegalMove
 from ..maps import LOCOMOTIVE
-from ..state import SECOND_CARD
+from ..state import SECOND_CARD, State
 from .draft import Draft
 from .piles import (
     MAX_FACE_UP_LOCOMOTIVES,
@@ -23,11 +25,11 @@ _CARD_DRAWN = EventType.CARD_DRAWN
 _TURN_PASSED = EventType.TURN_PASSED
 
 
-def _card(color: str) -> str:
+def _card(color: str | None) -> str:
     return color if color == LOCOMOTIVE else f"{color} card"
 
 
-def can_draw_second(d) -> bool:
+def can_draw_second(d: State) -> bool:
     """A second card exists to take: a blind one, or a face-up card that is not a locomotive."""
     if d.deck or d.discard:
         return True
@@ -38,6 +40,7 @@ def draw_card(d: Draft, seat: int, action: DrawCard) -> None:
     second = d.pending is SECOND_CARD
     if action.source == "deck":
         deck = d.deck
+        card: str | None
         if deck:  # the usual case, without a function call
             card = deck[0]
             d.deck = deck[1:]
@@ -100,7 +103,7 @@ def draw_card(d: Draft, seat: int, action: DrawCard) -> None:
 
 def usual_draw(
     d: Draft, seat: int, player: str, action: DrawCard, second: bool
-) -> list[dict] | None:
+) -> list[dict[str, Any]] | None:
     """draw_card and end_turn's usual case, written out for apply (most actions are card
     draws): a card from a deck that does not run out, no locomotive taken face up, no row
     reset, and a turn that passes to the next seat outside the last round. Returns the
@@ -110,6 +113,7 @@ def usual_draw(
     if not deck:
         return None
     turn = d.turn
+    card: str | None
     if action.source == "deck":
         card = deck[0]
         events = [

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..board import board
 from ..enums import EventType, Phase
 from ..seats import active_seat
@@ -12,7 +14,7 @@ from .tunnels import return_tunnel_cards
 from .turns import finish_game, next_active, previous_active
 
 
-def forfeit(state: State, player: str) -> tuple[State, list[dict]]:
+def forfeit(state: State, player: str) -> tuple[State, list[dict[str, Any]]]:
     """The state after `player` leaves the game (at any moment, in turn or not), and its events.
 
     Raises IllegalMove if the game is over (`game_over`), `player` is not in it

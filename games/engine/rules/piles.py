@@ -5,6 +5,7 @@ from __future__ import annotations
 from ..cards import FACE_UP_SIZE, shuffled
 from ..enums import EventType
 from ..maps import LOCOMOTIVE
+from ..state import State
 from .draft import Draft
 
 MAX_FACE_UP_LOCOMOTIVES = 2  # three or more face-up locomotives: the row is replaced
@@ -29,7 +30,7 @@ def take_from_deck(d: Draft) -> str | None:
     return card
 
 
-def can_draw_blind(d) -> bool:
+def can_draw_blind(d: State) -> bool:
     return bool(d.deck or d.discard)
 
 

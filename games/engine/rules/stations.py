@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from ..actions import BuildStation
 from ..board import Board
 from ..enums import EventType
@@ -13,7 +15,7 @@ from .payments import split, take_from_hand
 from .turns import end_turn
 
 
-def stations_built(stations, player: str) -> int:
+def stations_built(stations: Mapping[str, str], player: str) -> int:
     return sum(1 for owner in stations.values() if owner == player)
 
 

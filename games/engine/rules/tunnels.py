@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from typing import cast
+
 from ..actions import PayTunnel
 from ..board import Board, RouteInfo
-from ..cards import CARD_KINDS, KIND_INDEX, LOCO, Cards, cards_to_counts, counts_to_cards
+from ..cards import KIND_INDEX, LOCO, Cards, cards_to_counts, counts_to_cards
 from ..enums import EventType
 from ..errors import IllegalMove
+from ..maps import CARD_KINDS
 from ..state import TunnelPending
 from .award import card_list, complete_claim
 from .draft import Draft
@@ -56,7 +59,7 @@ def start_tunnel(
 
 
 def pay_tunnel(d: Draft, board: Board, seat: int, action: PayTunnel) -> None:
-    pending: TunnelPending = d.pending
+    pending = cast(TunnelPending, d.pending)
     color, n_color, n_loco = split(action.cards)
     if n_color + n_loco != pending.extra:
         raise IllegalMove(
@@ -102,7 +105,7 @@ def pay_tunnel(d: Draft, board: Board, seat: int, action: PayTunnel) -> None:
 
 
 def decline_tunnel(d: Draft, board: Board, seat: int) -> None:
-    pending: TunnelPending = d.pending
+    pending = cast(TunnelPending, d.pending)
     d.set_hand(seat, tuple(a + b for a, b in zip(d.hands[seat], pending.laid, strict=True)))
     d.discard += pending.revealed
     d.events.append(
@@ -118,7 +121,7 @@ def decline_tunnel(d: Draft, board: Board, seat: int) -> None:
 
 def return_tunnel_cards(d: Draft, seat: int) -> None:
     """A forfeit during a pending tunnel: laid cards back to the hand, revealed ones discarded."""
-    pending: TunnelPending = d.pending
+    pending = cast(TunnelPending, d.pending)
     d.set_hand(seat, tuple(a + b for a, b in zip(d.hands[seat], pending.laid, strict=True)))
     d.discard += pending.revealed
     d.pending = None

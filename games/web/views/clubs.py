@@ -171,7 +171,7 @@ def club_decline_view(request, club_id):
 @require_POST
 @login_required
 def club_invite_view(request, club_id):
-    names = parse_usernames(request.POST.get("usernames", ""))
+    names = parse_usernames(text=request.POST.get("usernames", ""))
     if not names:
         messages.error(request, _("Write the names of the players to invite."))
     elif _run(request, club_invite, club_id=club_id, inviter=request.user, usernames=names):

@@ -9,7 +9,9 @@ the deck's order. The sentences are the template's (games/play/hints.html).
 
 from __future__ import annotations
 
-from games.engine import ActionType, PendingKind, Phase
+from typing import Any
+
+from games.engine import ActionType, Map, PendingKind, Phase, PlayerView
 
 from .route_facts import route_info
 from .ticket_lines import ticket_name
@@ -19,7 +21,7 @@ def _route(game_map, route_id: str, claimable: set[str]) -> dict:
     return {**route_info(game_map, route_id), "claimable": route_id in claimable}
 
 
-def first_game_hints(view: dict, viewer: str, game_map) -> dict | None:
+def first_game_hints(view: PlayerView | dict[str, Any], viewer: str, game_map: Map) -> dict | None:
     """What to tell the viewer now, or None when they have nothing to do."""
     mine = view.get("players", {}).get(viewer) or {}
     choices = mine.get("choices")

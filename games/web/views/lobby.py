@@ -65,7 +65,7 @@ def _dress(request, games):
         game.href = game_page_path(game)
         game.turn_label = turn_time_label(game.turn_seconds)
         game.bank_label = duration_text(game.bank_seconds) if game.bank_seconds else ""
-        game.can_start = enough_to_start(len(game.seats.all()))
+        game.can_start = enough_to_start(seat_count=len(game.seats.all()))
         game.free_seats = game.max_players - len(game.seats.all())
         # The address the player is using, as on the waiting game page.
         game.invite_url = request.build_absolute_uri(
@@ -158,7 +158,7 @@ def create(request):
     if not form.is_valid():
         return _lobby_page(request, form, status=400)
     settings = dict(form.cleaned_data)
-    invite = parse_usernames(settings.pop("invite", ""))
+    invite = parse_usernames(text=settings.pop("invite", ""))
     settings["bot_takeover"] = takeover_choice(settings.pop("takeover"), settings["max_players"])
     try:
         game = game_create_inviting(creator=request.user, invite=invite, **settings)

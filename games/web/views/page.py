@@ -65,7 +65,7 @@ def page_context(
         **keep,
     }
     if not table.started:
-        context["can_start"] = enough_to_start(len(table.seats))
+        context["can_start"] = enough_to_start(seat_count=len(table.seats))
         return context
     context["turn"] = turn_info(table)
     if panel_only:

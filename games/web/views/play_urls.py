@@ -1,6 +1,17 @@
 from django.urls import path
 
-from . import analysis, chat, game_page, notes, play, positions, replay, table_actions, version
+from . import (
+    analysis,
+    chat,
+    game_page,
+    notes,
+    orders,
+    play,
+    positions,
+    replay,
+    table_actions,
+    version,
+)
 
 urlpatterns = [
     path("games/<id:game_id>/", game_page.game_detail, name="game_detail"),
@@ -10,6 +21,10 @@ urlpatterns = [
     path("games/<id:game_id>/resign/", table_actions.game_resign_view, name="game_resign"),
     path("games/<id:game_id>/more-time/", table_actions.game_give_time_view, name="game_give_time"),
     path("games/<id:game_id>/note/", notes.game_note, name="game_note"),
+    path("games/<id:game_id>/orders/", orders.game_orders, name="game_orders"),
+    path("games/<id:game_id>/orders/review/", orders.game_orders_review, name="game_orders_review"),
+    path("games/<id:game_id>/orders/set/", orders.game_orders_set, name="game_orders_set"),
+    path("games/<id:game_id>/orders/cancel/", orders.game_orders_cancel, name="game_orders_cancel"),
     path("games/<id:game_id>/chat/", chat.game_chat, name="game_chat"),
     path("games/<id:game_id>/chat/post/", chat.game_chat_post, name="game_chat_post"),
     path("games/<id:game_id>/chat/mute/", chat.game_chat_mute, name="game_chat_mute"),

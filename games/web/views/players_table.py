@@ -7,9 +7,9 @@ from datetime import timedelta
 
 from django.utils import timezone
 
+from games.clock.arithmetic import seat_clock
 from games.engine import Phase
 from games.selectors.karma import seat_karma
-from games.services.clock import seat_clock
 from games.services.extra_time import extra_time_allowed
 from games.svg.palette import colour_class, player_css, player_initials
 from games.words.clock_text import duration_text

@@ -13,14 +13,16 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import date
 from functools import cached_property
+from typing import Any
 
 from django.utils import timezone
 
-from games.engine import ActionType, Phase, get_map
+from games.engine import ActionType, PendingView, Phase, PlayerEntryView, PlayerView, get_map
+from games.engine.view_types import ChoicesView, KeepChoiceView, StationChoiceView
 from games.models import Game, Move, Seat
 from games.selectors.access import seat_view
 from games.selectors.claim_refusal import claim_refusal
-from games.services.clock import SeatPauses
+from games.selectors.vacations import SeatPauses
 from games.words.refusals import refusal_sentence
 
 
@@ -29,12 +31,12 @@ class Table:
     game: Game
     seats: list[Seat]  # in seat order, users selected
     me: Seat | None  # the viewer's seat; None for a spectator
-    view: dict = field(init=False)
+    view: PlayerView | dict[str, Any] = field(init=False)  # empty before the game starts
     action_types: frozenset[str] = field(init=False)  # what the viewer may do now
 
     # What a move has just worked out (games.services.play.PlayResult), so nothing is read
     # or viewed twice: the mover's view, every seat's vacations, and the Move.
-    given_view: dict | None = None
+    given_view: PlayerView | None = None
     pauses: SeatPauses | None = None
     just_made: Move | None = None  # the move itself (the page's log adds it without a query)
 
@@ -49,7 +51,7 @@ class Table:
         if self.given_view is not None:
             self.view = self.given_view
         else:
-            self.view = seat_view(game=self.game, seat=self.me)
+            self.view = seat_view(game=self.game, seat=self.me) or {}
         # The engine says who may act (nobody once the game is over, never the forfeited).
         self.action_types = frozenset(self.choices["kinds"] if self.choices else ())
 
@@ -76,7 +78,7 @@ class Table:
     @cached_property
     def away(self) -> dict[int, date]:
         """{user id: last day away} for the players on vacation now."""
-        if not self.game.allow_vacations or not self.game.is_active:
+        if not self.game.allow_vacations or not self.game.is_active or self.pauses is None:
             return {}
         return self.pauses.away(timezone.now())
 
@@ -90,16 +92,16 @@ class Table:
         so the bot's move shows as soon as it is made."""
         if self.view.get("phase") != Phase.PLAY:
             return False
-        seat = self.seat_by_player.get(self.view.get("current"))
+        seat = self.seat_by_player.get(self.view["current"])
         return bool(seat and seat.bot_level)
 
     @property
-    def choices(self) -> dict | None:
+    def choices(self) -> ChoicesView | None:
         """What the viewer may do now (the engine's ChoicesView); None when nothing."""
         return self.mine.get("choices")
 
     @cached_property
-    def claims(self) -> dict[str, list[dict]]:
+    def claims(self) -> dict[str, list[dict[str, int]]]:
         """route id -> the distinct ways the viewer may pay for it now, in the engine's order."""
         return self.choices["claims"] if self.choices else {}
 
@@ -108,21 +110,23 @@ class Table:
         return set(self.claims)
 
     @property
-    def station(self) -> dict | None:
+    def station(self) -> StationChoiceView | None:
         """The station the viewer may build now: its cost, the free cities, the ways to pay."""
         return self.choices["station"] if self.choices else None
 
     @property
-    def keep(self) -> dict | None:
+    def keep(self) -> KeepChoiceView | None:
         """The tickets the viewer must choose from now and how many they must keep."""
         return self.choices["keep"] if self.choices else None
 
     @property
-    def tunnel_payments(self) -> list[dict]:
+    def tunnel_payments(self) -> list[dict[str, int]]:
         return self.choices["tunnel_payments"] if self.choices else []
 
     def claim_refusal(self, route_id: str) -> str:
         """Why the viewer cannot claim this route now, in the engine's words ("" if unknown)."""
+        if self.me is None:
+            return ""  # a spectator claims nothing
         refusal = claim_refusal(game=self.game, seat=self.me, route_id=route_id)
         return refusal_sentence(refusal) if refusal else ""
 
@@ -149,14 +153,14 @@ class Table:
         return ActionType.PASS in self.action_types
 
     @property
-    def mine(self) -> dict:
+    def mine(self) -> PlayerEntryView | dict[str, Any]:
         """The viewer's own entry in the view (hand, tickets, offers); empty for a spectator."""
         if not self.me or not self.view:
             return {}
-        return self.view["players"].get(self.me.player_id, {})
+        return self.view["players"].get(self.me.player_id) or {}
 
     @property
-    def my_pending(self) -> dict | None:
+    def my_pending(self) -> PendingView | None:
         pending = self.view.get("pending") if self.view else None
         if pending and self.me and pending.get("player") == self.me.player_id:
             return pending
@@ -168,5 +172,5 @@ class Table:
         return (
             self.viewer is not None
             and self.view.get("phase") == Phase.PLAY
-            and self.viewer in self.view.get("to_act", ())
+            and self.viewer in self.view["to_act"]
         )

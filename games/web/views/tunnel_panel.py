@@ -3,14 +3,14 @@ pay the extra (or to decline)."""
 
 from __future__ import annotations
 
-from games.engine import ActionType
+from games.engine import ActionType, PendingView
 from games.svg import card_svg
 
 from .route_facts import payment_label, payment_options, route_info
 from .table import Table
 
 
-def tunnel_panel(table: Table, pending: dict) -> dict:
+def tunnel_panel(table: Table, pending: PendingView) -> dict:
     return {
         "name": "tunnel_cost",
         "route": route_info(table.game_map, pending["route"]),

@@ -1,0 +1,106 @@
+"""The standing orders' panel: /games/<id>/orders/ (the panel; a page of its own without
+JavaScript), .../review/ (the summary to confirm), .../set/ and .../cancel/.
+
+Deliberate by design: the orders are written in a panel of their own, never by a tap on
+the board, and set only once their summary is confirmed."""
+
+import json
+
+from django.shortcuts import redirect
+from django.template.response import TemplateResponse
+from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.vary import vary_on_headers
+
+from games.engine.orders import MAX_ORDERS, MalformedOrder, orders_from_list
+from games.refusals.errors import GameServiceError, NotAPlayer
+from games.selectors.orders import orders_panel_get
+from games.services.orders import seat_orders_cancel, seat_orders_set
+from games.words.orders import malformed_order_sentence, order_sentence
+
+ROWS = range(MAX_ORDERS)
+# The form's fields per kind of instruction: (the instruction's key, the form's field).
+FIELDS = {
+    "claim_route": (("route", "route"), ("pay", "pay"), ("tunnel_extra", "extra")),
+    "build_station": (("city", "city"), ("pay", "station_pay")),
+    "draw_face_up": (("color", "color"), ("then", "then")),
+    "draw_deck": (),
+    "draw_tickets": (("keep", "keep"),),
+}
+
+
+def orders_from_form(data) -> list[dict]:
+    """The rows of the form that name a kind, as the orders' JSON form (no checks yet)."""
+    orders = []
+    for row in ROWS:
+        kind = data.get(f"kind-{row}", "")
+        if kind not in FIELDS:
+            continue
+        order: dict = {"kind": kind}
+        for key, field in FIELDS[kind]:
+            value = data.get(f"{field}-{row}", "")
+            if value == "":
+                continue
+            order[key] = int(value) if value.isdigit() else value
+        orders.append(order)
+    return orders
+
+
+def _panel(request, game_id, **extra):
+    panel = orders_panel_get(game_id=game_id, user=request.user)
+    panel.update(rows=ROWS, **extra)
+    template = "games/play/orders_panel.html" if request.htmx else "games/play/orders_page.html"
+    return TemplateResponse(request, template, panel)
+
+
+@require_GET
+@vary_on_headers("HX-Request")
+def game_orders(request, game_id: int):
+    return _panel(request, game_id)
+
+
+@require_POST
+def game_orders_review(request, game_id: int):
+    """The summary of the orders written in the form, to confirm (nothing is set yet)."""
+    orders = orders_from_form(request.POST)
+    panel = orders_panel_get(game_id=game_id, user=request.user)
+    try:
+        parsed = orders_from_list(panel["game"].map_id, orders)
+    except MalformedOrder as exc:
+        return _panel(request, game_id, error=malformed_order_sentence(exc))
+    dicts = [order.to_dict() for order in parsed]
+    return _panel(
+        request,
+        game_id,
+        review=[order_sentence(order, panel["game"].map_id) for order in dicts],
+        review_json=json.dumps(dicts),
+    )
+
+
+@require_POST
+def game_orders_set(request, game_id: int):
+    try:
+        orders = json.loads(request.POST.get("orders", ""))
+    except ValueError:
+        orders = None
+    try:
+        seat_orders_set(game_id=game_id, user=request.user, orders=orders)
+    except NotAPlayer:
+        raise
+    except GameServiceError as exc:
+        return _panel(request, game_id, error=exc.message)
+    if not request.htmx:
+        return redirect("game_detail", game_id=game_id)
+    return _panel(request, game_id)
+
+
+@require_POST
+def game_orders_cancel(request, game_id: int):
+    try:
+        seat_orders_cancel(game_id=game_id, user=request.user)
+    except NotAPlayer:
+        raise
+    except GameServiceError as exc:
+        return _panel(request, game_id, error=exc.message)
+    if not request.htmx:
+        return redirect("game_detail", game_id=game_id)
+    return _panel(request, game_id)
