@@ -53,11 +53,11 @@ def _write_move(
         created_at=timezone.now(),
         by_order=by_order,
     )
-    claims = claims_from_events(game_id=game.pk, map_id=game.map_id, move=move)
     move.number = _next_number(game)
     move.save(force_insert=True)
+    # Read from the saved move: its id, and its time as the INSERT set it (auto_now_add).
+    claims = claims_from_events(game_id=game.pk, map_id=game.map_id, move=move)
     if claims:
-        # Each claim holds the move itself: saved now, its id goes into the claims' rows.
         Claim.objects.bulk_create(claims)
     return move
 

@@ -1,8 +1,7 @@
 from functools import cache
 
 from games.selectors.access import seat_count_awaiting
-from games.selectors.clubs import club_invitation_list_pending
-from games.selectors.invitations import invitation_list_pending
+from games.selectors.invitations import invitation_counts_pending
 
 # A view that has read the count already (the game page: selectors.game_access) leaves it
 # on the request under this name.
@@ -18,9 +17,10 @@ def awaiting_games(request):
     if user is None or not user.is_authenticated:
         return {"awaiting_count": 0, "game_invitation_count": 0, "club_invitation_count": 0}
     # Invitations still to answer: beside "My games" (games) and "Clubs" (clubs).
+    pending = cache(lambda: invitation_counts_pending(user=user))
     counts = {
-        "game_invitation_count": cache(lambda: invitation_list_pending(user=user).count()),
-        "club_invitation_count": cache(lambda: club_invitation_list_pending(user=user).count()),
+        "game_invitation_count": lambda: pending()["game"],
+        "club_invitation_count": lambda: pending()["club"],
     }
     known = getattr(request, KNOWN_AWAITING, None)
     if known is not None:
