@@ -36,7 +36,6 @@ PRIVATE_GETS = [
     "/games/{game}/",
     "/games/{game}/station/",
     "/games/{game}/chat/",
-    "/games/{game}/version/",
     "/games/{game}/log/",
     "/games/{game}/export/",
     "/games/invite/{invite}/",

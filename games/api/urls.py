@@ -19,7 +19,7 @@ from .views.clubs import (
 from .views.games import GameDetailView, GameListView
 from .views.invitations import InvitationAnswerView, InvitationListView, RematchView
 from .views.leaderboards import LeaderboardView
-from .views.lobby import AddBotView, JoinView, LeaveView, StartView
+from .views.lobby import AddBotView, InviteLinkView, JoinView, LeaveView, StartView
 from .views.me import CalendarUrlView, MeView
 from .views.moves import MoveLogView
 from .views.notes import NoteView
@@ -59,6 +59,11 @@ v1 = [
         name="api-game-new-from-here",
     ),
     path("games/<id:game_id>/join/", JoinView.as_view(), name="api-game-join"),
+    path(
+        "games/<id:game_id>/invite-link/",
+        InviteLinkView.as_view(),
+        name="api-game-invite-link",
+    ),
     path("games/<id:game_id>/leave/", LeaveView.as_view(), name="api-game-leave"),
     path("games/<id:game_id>/start/", StartView.as_view(), name="api-game-start"),
     path("games/<id:game_id>/bots/", AddBotView.as_view(), name="api-game-add-bot"),

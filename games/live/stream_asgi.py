@@ -34,8 +34,8 @@ from django.conf import settings
 from django.db import close_old_connections, connections
 from redis.exceptions import RedisError
 
-from games.live.news import news_channel
-from games.live.poll import TICKET_PARAMETER, VISIBLE_PARAMETER, ticket_viewer
+from games.live.news import ACCESS_ENDED, news_channel
+from games.live.poll import TICKET_PARAMETER, VISIBLE_PARAMETER, ticket_viewer, tickets_standing
 from games.live.presence import note_seen_by_many
 from games.live.versions import game_versions_fresh
 
@@ -95,11 +95,22 @@ PING_EVENT = b"event: ping\ndata: \n\n"
 class Page:
     """One open stream: what it last heard, and the event that wakes its coroutine."""
 
-    __slots__ = ("game_id", "viewer", "visible", "shown_in", "versions", "event", "wake", "closed")
+    __slots__ = (
+        "game_id",
+        "viewer",
+        "ticket",
+        "visible",
+        "shown_in",
+        "versions",
+        "event",
+        "wake",
+        "closed",
+    )
 
-    def __init__(self, game_id: int, viewer: int, visible: bool, shown_in=None):
+    def __init__(self, game_id: int, viewer: int, visible: bool, shown_in=None, ticket=""):
         self.game_id = game_id
         self.viewer = viewer
+        self.ticket = ticket  # checked again on each news: access may have ended since
         self.visible = visible
         # (language, time zone) when the page may be sent the table's public parts.
         self.shown_in: tuple[str, str] | None = shown_in
@@ -180,8 +191,12 @@ class Hub:
             wait = min(wait * 2, 10.0)
 
     def _news(self, data) -> None:
+        text = data.decode() if isinstance(data, bytes) else str(data)
+        if text.startswith(ACCESS_ENDED):
+            self._access_ended(text.removeprefix(ACCESS_ENDED))
+            return
         try:
-            game_id = int(data)
+            game_id = int(text)
         except (TypeError, ValueError):
             return
         if game_id not in self.pages:
@@ -191,6 +206,14 @@ class Hub:
             return
         self.reading.add(game_id)
         asyncio.create_task(self._tell(game_id))
+
+    def _access_ended(self, user_id: str) -> None:
+        """Close the pages of a user whose tickets no longer hold; they poll with their
+        session from then on, whose access is checked as any page's."""
+        for pages in list(self.pages.values()):
+            for page in list(pages):
+                if str(page.viewer) == user_id:
+                    page.close()
 
     async def _tell(self, game_id: int) -> None:
         try:
@@ -205,6 +228,12 @@ class Hub:
                     for page in list(self.pages.get(game_id, ())):
                         page.close()
                 else:
+                    # A page whose ticket no longer holds hears nothing more.
+                    tickets = [page.ticket for page in self.pages.get(game_id, ())]
+                    standing = await _in_database_thread(tickets_standing, game_id, tickets)
+                    for page in list(self.pages.get(game_id, ())):
+                        if page.ticket not in standing:
+                            page.close()
                     events = await self._parts_events(game_id, versions)
                     for page in self.pages.get(game_id, ()):
                         page.versions = versions
@@ -286,7 +315,8 @@ class StreamApp:
         raw = scope.get("query_string", b"").decode("latin-1")
         query = dict(parse_qsl(raw, keep_blank_values=True))
         game_id = int(path.group(1))
-        viewer = ticket_viewer(query.get(TICKET_PARAMETER), game_id)
+        ticket = query.get(TICKET_PARAMETER) or ""
+        viewer = await _in_database_thread(ticket_viewer, ticket, game_id)  # reads the cache
         if viewer is None:
             await _answer(send, 403, "This page's ticket is not valid: reload the page")
             return
@@ -303,7 +333,7 @@ class StreamApp:
         shown_in = (query.get("lang"), query.get("tz"))
         if self.parts_asked is None or not self.parts_asked(*shown_in):
             shown_in = None
-        page = Page(game_id, viewer, query.get(VISIBLE_PARAMETER) == "1", shown_in)
+        page = Page(game_id, viewer, query.get(VISIBLE_PARAMETER) == "1", shown_in, ticket)
         # Listed before the row is read: news committed meanwhile is told after it.
         hub.add(page)
         try:

@@ -2,10 +2,11 @@
 safe against server-side request forgery.
 
 Before every request the address is checked: HTTPS only (plain HTTP only under DEBUG), a
-host name or address that resolves, and every address it resolves to a public one: never
-this machine (loopback, allowed under DEBUG for a developer's own receiver), a private or
-shared network, link-local (the cloud's metadata address among them), multicast or
-reserved. The request then goes to the very address that was checked (the name is not
+host name or address that resolves, and every address it resolves to globally routable
+unicast (globally_routable_unicast, an allow rule): never this machine (loopback, allowed
+under DEBUG for a developer's own receiver), a private, site-local or shared network,
+link-local (the cloud's metadata address among them), multicast or reserved, in whatever
+spelling. The request then goes to the very address that was checked (the name is not
 resolved a second time, so a name that changes its answer cannot slip through), with a short
 timeout, and a redirect is an answer, never followed.
 """
@@ -68,19 +69,82 @@ class Target:
     address: str  # the checked address the request goes to
 
 
+# The allow rule: an address is called only if it is globally routable unicast. IPv4: any
+# address outside IANA's special-purpose ranges. IPv6: only the global unicast block
+# 2000::/3, less the special-purpose ranges inside it. Python's own `is_global` must agree
+# as well, so a range either list reclassifies as not global is refused.
+GLOBAL_UNICAST_V6 = ipaddress.ip_network("2000::/3")
+SPECIAL_PURPOSE = [
+    ipaddress.ip_network(network)
+    for network in (
+        "0.0.0.0/8",  # "this network"
+        "10.0.0.0/8",
+        "100.64.0.0/10",  # shared address space (carrier-grade NAT)
+        "127.0.0.0/8",
+        "169.254.0.0/16",
+        "172.16.0.0/12",
+        "192.0.0.0/24",  # IETF protocol assignments
+        "192.0.2.0/24",  # documentation
+        "192.31.196.0/24",
+        "192.52.193.0/24",
+        "192.88.99.0/24",  # 6to4 relays
+        "192.168.0.0/16",
+        "192.175.48.0/24",
+        "198.18.0.0/15",  # benchmarking
+        "198.51.100.0/24",
+        "203.0.113.0/24",
+        "224.0.0.0/4",  # multicast
+        "240.0.0.0/4",  # reserved, and the broadcast address
+        "2001::/23",  # IETF protocol assignments (Teredo among them)
+        "2001:db8::/32",  # documentation
+        "2002::/16",  # 6to4, which carries an IPv4 address of any kind
+        "2620:4f:8000::/48",
+        "3fff::/20",  # documentation
+    )
+]
+# IPv6 addresses that carry an IPv4 one: IPv4-mapped, NAT64 (RFC 6052's prefix), 6to4.
+NAT64 = ipaddress.ip_network("64:ff9b::/96")
+
+
+def _carried_ipv4(ip) -> ipaddress.IPv4Address | None:
+    if not isinstance(ip, ipaddress.IPv6Address):
+        return None
+    if ip.ipv4_mapped is not None:
+        return ip.ipv4_mapped
+    if ip in NAT64:
+        return ipaddress.IPv4Address(int(ip) & 0xFFFFFFFF)
+    return ip.sixtofour
+
+
+def globally_routable_unicast(ip) -> bool:
+    if isinstance(ip, ipaddress.IPv6Address) and ip not in GLOBAL_UNICAST_V6:
+        return False
+    if any(ip in network for network in SPECIAL_PURPOSE if network.version == ip.version):
+        return False
+    return ip.is_global and not ip.is_multicast
+
+
 def address_refusal(address: str) -> Refusal | None:
-    ip = ipaddress.ip_address(address.split("%", 1)[0])
-    if isinstance(ip, ipaddress.IPv6Address) and ip.ipv4_mapped is not None:
-        ip = ip.ipv4_mapped
+    """None if the site may call this address; otherwise why not. The reason is told from
+    the address an IPv6 one carries, if it carries one."""
+    given = ipaddress.ip_address(address.split("%", 1)[0])
+    mapped = isinstance(given, ipaddress.IPv6Address) and given.ipv4_mapped is not None
+    ip = _carried_ipv4(given) or given
     if ip.is_loopback:
-        return None if settings.DEBUG else Refusal.LOOPBACK
+        # A developer's own receiver, reached directly (not through a NAT64 or 6to4 gateway).
+        here = given.is_loopback or mapped
+        return None if settings.DEBUG and here else Refusal.LOOPBACK
     if ip.is_link_local:
         return Refusal.LINK_LOCAL
     if ip.is_multicast:
         return Refusal.MULTICAST
-    if ip.is_private:
+    if ip.is_unspecified or ip.is_reserved:
+        return Refusal.RESERVED
+    if ip.is_private or getattr(ip, "is_site_local", False):
         return Refusal.PRIVATE
-    if ip.is_reserved or ip.is_unspecified or not ip.is_global:
+    # An IPv4-mapped address is its IPv4 address; NAT64 and 6to4 ones are judged as given
+    # (outside the global unicast block or inside a special-purpose range: refused).
+    if not globally_routable_unicast(ip if mapped else given):
         return Refusal.RESERVED
     return None
 

@@ -92,6 +92,15 @@ def club_message_list(*, club):
     return list(reversed(latest[:CHAT_SHOWN]))
 
 
+def club_invitation_list_open(*, club):
+    """The club's named invitations not yet answered, by invitee, for its owner and admins."""
+    return list(
+        ClubInvitation.objects.filter(club=club)
+        .select_related("invitee")
+        .order_by("invitee__username")
+    )
+
+
 def club_invitation_list_pending(*, user):
     if not _uid(user):
         return ClubInvitation.objects.none()

@@ -10,6 +10,8 @@ Decisions:
   season's tables count on them.
 - Whoever holds the club's link may join, even an invite-only club; a named invitation
   does the same for its invitee. A full club takes no one.
+- An owner or an admin renews the link (the old one stops at once) and withdraws a named
+  invitation. Removing a member renews the link, so no link they held lets them back in.
 """
 
 from django.contrib.auth import get_user_model
@@ -17,6 +19,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import F
 from django.utils.translation import gettext as _
 
+from games.live.poll import access_end_on_commit
 from games.mail.keys import club_invitation_key
 from games.mail.outbox import record
 from games.models import (
@@ -30,7 +33,7 @@ from games.models import (
     SeasonStatus,
 )
 from games.models import NotificationKind as Kind
-from games.models.clubs import MAX_CLUB_MEMBERS
+from games.models.clubs import MAX_CLUB_MEMBERS, new_club_token
 from games.models.secret_tokens import same_secret
 from games.refusals.errors import ClubFull, ClubNotFound, InvalidSettings, NotAllowed
 
@@ -149,6 +152,33 @@ def club_join(*, club_id, user, token: str | None = None) -> ClubMember:
         return ClubMember.objects.create(club=club, user=user, role=ClubRole.MEMBER)
 
 
+def club_link_renew(*, club_id, user) -> Club:
+    """A new invitation link for the club; the old one leads nowhere from now on."""
+    with transaction.atomic():
+        club = _locked_club(club_id)
+        _manager(club, user)
+        _link_renew(club)
+        return club
+
+
+def _link_renew(club) -> None:
+    club.invite_token = new_club_token()
+    club.save(update_fields=["invite_token"])
+
+
+def club_invitation_withdraw(*, club_id, user, username: str) -> None:
+    with transaction.atomic():
+        club = _locked_club(club_id)
+        _manager(club, user)
+        deleted, _rows = ClubInvitation.objects.filter(
+            club=club, invitee__username__iexact=str(username)
+        ).delete()
+        if not deleted:
+            raise InvalidSettings(
+                _("%(name)s has no invitation to this club.") % {"name": username}
+            )
+
+
 def club_invitation_decline(*, club_id, user) -> None:
     deleted, _rows = ClubInvitation.objects.filter(club_id=club_id, invitee=user).delete()
     if not deleted:
@@ -185,6 +215,7 @@ def club_leave(*, club_id, user) -> None:
             heir.role = ClubRole.OWNER
             heir.save(update_fields=["role"])
         mine.delete()
+        access_end_on_commit(user_id=user.pk)
 
 
 def _other_member(club, username) -> ClubMember:
@@ -215,6 +246,8 @@ def club_member_remove(*, club_id, user, username: str) -> None:
                 % {"name": member.user.username}
             )
         member.delete()
+        _link_renew(club)
+        access_end_on_commit(user_id=member.user_id)
 
 
 def club_member_set_role(*, club_id, user, username: str, role: str) -> ClubMember:

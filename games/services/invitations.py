@@ -211,3 +211,23 @@ def game_rematch(*, game_id: int, user) -> Game:
     if others:
         game_invite(game_id=rematch.pk, inviter=user, usernames=others)
     return rematch
+
+
+def invitation_withdraw(*, invitation_id, user) -> int:
+    """The game's creator (or whoever sent it) takes back an invitation not yet answered:
+    the invitee's Accept then finds none. The game's id."""
+    with transaction.atomic():
+        try:
+            invitation = (
+                Invitation.objects.select_for_update()
+                .select_related("game")
+                .get(pk=int(invitation_id))
+            )
+        except (Invitation.DoesNotExist, TypeError, ValueError, OverflowError):
+            raise NotAPlayer() from None
+        if user.pk not in (invitation.game.creator_id, invitation.inviter_id):
+            raise NotAPlayer()
+        if invitation.status != InvitationStatus.PENDING:
+            raise NotAllowed(_("This invitation has been answered already."))
+        invitation.delete()
+        return invitation.game_id

@@ -14,6 +14,7 @@ Decisions:
 - Each service takes the game's id and works on the game as it finds it under its row
   lock, in its own transaction.
   The *_locked functions do the work inside a transaction a caller already holds.
+- The creator renews the game's invitation link: the old one leads nowhere from then on.
 """
 
 import random
@@ -27,6 +28,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from games import engine
+from games.live.poll import access_end_on_commit
 from games.mail import notify
 from games.models import (
     Club,
@@ -45,6 +47,7 @@ from games.models.game import (
     DEFAULT_TURN_SECONDS,
     MAX_TURN_SECONDS,
     MIN_TURN_SECONDS,
+    new_invite_token,
 )
 from games.models.secret_tokens import same_secret
 from games.ratings.model import DEFAULT_SKILL
@@ -237,6 +240,19 @@ def game_requirements_check(*, game: Game, user: User) -> None:
             )
 
 
+def game_invite_link_renew(*, game_id: int | str, user: User) -> Game:
+    with transaction.atomic(durable=True):
+        locked = game_lock(game_id=game_id)
+        if not locked.seats.filter(user=user).exists():
+            raise NotAPlayer()
+        if locked.creator_id != user.pk:
+            raise NotAllowed(_("Only the game's creator can renew its invitation link."))
+        locked.invite_token = new_invite_token()
+        locked.save(update_fields=["invite_token"])
+        game_bump_locked(game=locked)
+    return locked
+
+
 def game_leave(*, game_id: int | str, user: User) -> Game | None:
     """Give up a seat before the start (see the module's decisions for the creator). The
     game as it is then, or None when the last player left and it is gone."""
@@ -253,9 +269,11 @@ def game_leave(*, game_id: int | str, user: User) -> Game | None:
         others = [seat for seat in seats if seat.pk != mine.pk and not seat.bot_level]
         if not others or locked.start is not None:
             # Only bots would be left, or a position lost a player it names: the game is gone.
+            access_end_on_commit(user_id=user.pk)
             locked.delete()
             return None
         mine.delete()
+        access_end_on_commit(user_id=user.pk)
         if locked.creator_id == user.pk:
             locked.creator_id = min(others, key=lambda seat: (seat.joined_at, seat.pk)).user_id
             locked.save(update_fields=["creator"])

@@ -113,6 +113,12 @@ def test_each_seat_sees_its_own_tickets_and_offer_and_nothing_of_the_others():
         for other, entry in view["players"].items():
             if other != me:
                 assert not set(entry) & PRIVATE_ENTRY_KEYS, f"{name} sees {other}'s {set(entry)}"
+    # The creator's renewed invitation link comes with the game as the creator sees it.
+    renewed = clients["ada"].post(game_url(game["id"], "invite-link/"))
+    assert renewed.status_code == 200, renewed.content
+    text = renewed.content.decode()
+    assert {ticket for ticket in all_ticket_ids if f'"{ticket}"' in text} == tickets[seats["ada"]]
+    assert str(state["seed"]) not in text and not keys_in(renewed.json()) & SECRET_KEYS
 
 
 def test_spectators_and_anonymous_visitors_see_no_hand_and_no_ticket():
@@ -155,7 +161,11 @@ def test_a_private_game_is_not_found_for_a_stranger_on_every_endpoint():
     assert APIClient().get(game_url(game["id"])).status_code == 404
     posted = play(stranger, game["id"], game["version"], {"type": "draw_tickets"})
     assert posted.status_code == 404
-    for tail, body in (("chat/", {"text": "hi"}), (f"chat/{message}/report/", {})):
+    for tail, body in (
+        ("chat/", {"text": "hi"}),
+        (f"chat/{message}/report/", {}),
+        ("invite-link/", {}),
+    ):
         assert stranger.post(game_url(game["id"], tail), body).status_code == 404
     assert "private words" not in stranger.get(GAMES, {"filter": "open"}).content.decode()
     assert game["id"] not in [

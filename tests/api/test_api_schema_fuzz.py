@@ -76,6 +76,6 @@ def test_generated_requests_never_crash_the_api_nor_break_its_schema():
         fuzz(schema, {}, max_examples=4)  # and anonymously
         fuzz(schema, {"Authorization": token}, max_examples=15, game_id=running["id"])
 
-    assert len(labels) == 45
+    assert len(labels) == 46
     assert "PUT /api/v1/games/{game_id}/orders/" in labels
     assert "POST /api/v1/games/{game_id}/actions/" in labels

@@ -1,6 +1,7 @@
 """The club page and a season's standings in Chromium, at the desktop's and the phone's
-size: members with their karma, the club's own leaderboard, its games and chat; the
-standings with points per round and the league's rules. Screenshots for the record."""
+size: members with their karma, who is invited and the link's New link, the club's own
+leaderboard, its games and chat; the standings with points per round and the league's
+rules. Screenshots for the record."""
 
 from browser_steps import BROWSER_TEST, confirmed_user, log_in
 from django.utils import timezone
@@ -8,7 +9,7 @@ from playwright.sync_api import expect
 from table_views import SIZES, screenshot
 
 from games.models import Game, GameStatus, Seat
-from games.services.clubs import club_chat_post, club_create, club_join
+from games.services.clubs import club_chat_post, club_create, club_invite, club_join
 from games.services.leagues import season_advance, season_create, season_enter, season_start
 
 pytestmark = BROWSER_TEST
@@ -39,6 +40,8 @@ def test_the_club_page_and_the_standings_at_both_sizes(chromium, live_server):
     for person in people[1:]:
         club_join(club_id=club.pk, user=person)
     club_chat_post(club_id=club.pk, user=people[1], text="Round two is paired: good luck all!")
+    confirmed_user("zed")
+    club_invite(club_id=club.pk, inviter=people[0], usernames=["zed"])
     season = season_create(
         club_id=club.pk,
         user=people[0],
@@ -69,6 +72,10 @@ def test_the_club_page_and_the_standings_at_both_sizes(chromium, live_server):
         expect(members.first).to_contain_text("karma 100%")
         expect(page.locator(".club-table").first).to_be_visible()
         expect(page.locator(".chat-lines")).to_contain_text("Round two is paired")
+        # The owner sees who is invited, each with Withdraw, and the link's New link.
+        expect(page.locator(".invitations li")).to_contain_text("zed")
+        expect(page.get_by_role("button", name="Withdraw")).to_be_visible()
+        expect(page.get_by_role("button", name="New link")).to_be_visible()
         screenshot(page, f"club-page-{size}")
         page.goto(f"{live_server.url}/clubs/{club.pk}/seasons/{season.pk}/")
         rows = page.locator("table.standings tbody tr")

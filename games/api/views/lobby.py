@@ -1,4 +1,5 @@
-"""POST /api/v1/games/<id>/join/, leave/, start/, bots/: the lobby services, nothing more."""
+"""POST /api/v1/games/<id>/join/, leave/, start/, bots/, invite-link/: the lobby services,
+nothing more."""
 
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import status
@@ -9,7 +10,7 @@ from games.api.docs import refusals
 from games.api.presenting import detail_response
 from games.api.serializers.games import BotSeat, GameDetail, GameJoin
 from games.services.bots import game_add_bot
-from games.services.lobby import game_join, game_leave, game_start
+from games.services.lobby import game_invite_link_renew, game_join, game_leave, game_start
 
 from .base import ApiView
 
@@ -92,4 +93,22 @@ class AddBotView(ApiView):
         body = BotSeat(data=request.data)
         body.is_valid(raise_exception=True)
         game_add_bot(game_id=game_id, user=request.user, level=body.validated_data["level"])
+        return detail_response(request, game_id)
+
+
+@private_to_viewer
+class InviteLinkView(ApiView):
+    serializer_class = None
+
+    @extend_schema(
+        operation_id="games_invite_link_renew",
+        tags=["lobby"],
+        summary="Renew your game's invitation link",
+        description="Only the creator. The game gets a new `invite_token`; the old one stops "
+        "at once (joining with it is 404, like a game that does not exist).",
+        request=None,
+        responses={200: GameDetail, **refusals(401, 403, 404)},
+    )
+    def post(self, request, game_id: int):
+        game_invite_link_renew(game_id=game_id, user=request.user)
         return detail_response(request, game_id)

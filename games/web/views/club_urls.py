@@ -14,6 +14,12 @@ urlpatterns = [
     path("clubs/<id:club_id>/decline/", clubs.club_decline_view, name="club_decline"),
     path("clubs/<id:club_id>/invite/", clubs.club_invite_view, name="club_invite"),
     path("clubs/<id:club_id>/members/", clubs.club_member_view, name="club_member"),
+    path("clubs/<id:club_id>/link/", clubs.club_link_renew_view, name="club_link_renew"),
+    path(
+        "clubs/<id:club_id>/invitations/withdraw/",
+        clubs.club_invitation_withdraw_view,
+        name="club_invitation_withdraw",
+    ),
     path("clubs/<id:club_id>/chat/", clubs.club_chat_view, name="club_chat"),
     path("clubs/<id:club_id>/seasons/new/", clubs.season_new, name="season_new"),
     path("clubs/<id:club_id>/seasons/<id:season_id>/", clubs.season_detail, name="season_detail"),

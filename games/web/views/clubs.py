@@ -16,6 +16,7 @@ from games.selectors.clubs import (
     club_game_lists,
     club_get_by_token,
     club_get_visible,
+    club_invitation_list_open,
     club_invitation_list_pending,
     club_list_visible,
     club_member_list,
@@ -28,9 +29,11 @@ from games.services.clubs import (
     club_chat_post,
     club_create,
     club_invitation_decline,
+    club_invitation_withdraw,
     club_invite,
     club_join,
     club_leave,
+    club_link_renew,
     club_member_remove,
     club_member_set_role,
     follow_add,
@@ -120,6 +123,7 @@ def _club_context(request, club, token=None) -> dict:
         "invite_url": request.build_absolute_uri(reverse("club_link", args=[club.invite_token]))
         if me and me.manages
         else "",
+        "open_invitations": club_invitation_list_open(club=club) if me and me.manages else [],
         "roles": ClubRole,
     }
 
@@ -173,6 +177,25 @@ def club_invite_view(request, club_id):
     elif _run(request, club_invite, club_id=club_id, inviter=request.user, usernames=names):
         messages.success(request, _("Invited: %(names)s.") % {"names": ", ".join(names)})
     return redirect(reverse("club_detail", args=[club_id]))
+
+
+@require_POST
+@login_required
+def club_link_renew_view(request, club_id):
+    if _run(request, club_link_renew, club_id=club_id, user=request.user):
+        messages.success(request, _("The club has a new link: the old one no longer works."))
+    return redirect(reverse("club_detail", args=[club_id]) + "#members")
+
+
+@require_POST
+@login_required
+def club_invitation_withdraw_view(request, club_id):
+    username = request.POST.get("username", "")
+    if _run(
+        request, club_invitation_withdraw, club_id=club_id, user=request.user, username=username
+    ):
+        messages.success(request, _("Invitation withdrawn."))
+    return redirect(reverse("club_detail", args=[club_id]) + "#members")
 
 
 @require_POST

@@ -32,10 +32,12 @@ from games.services.invitations import (
     game_rematch,
     invitation_accept,
     invitation_decline,
+    invitation_withdraw,
     parse_usernames,
 )
 from games.services.lobby import (
     enough_to_start,
+    game_invite_link_renew,
     game_join,
     game_leave,
     game_start,
@@ -250,6 +252,20 @@ def join(request, game_id):
 
 @require_POST
 @login_required
+def invite_link_renew(request, game_id):
+    """The creator's New link, from the lobby or the waiting game page; back to where it was."""
+    _game, done = _lobby_move(request, game_invite_link_renew, game_id=game_id)
+    if done:
+        messages.success(
+            request, _("The game has a new invitation link: the old one no longer works.")
+        )
+    if request.POST.get("from") == "lobby":
+        return redirect(reverse("lobby") + f"#game-{game_id}")
+    return redirect(reverse("game_detail", args=[game_id]))
+
+
+@require_POST
+@login_required
 def leave(request, game_id):
     _game, done = _lobby_move(request, game_leave, game_id=game_id)
     if done:
@@ -309,6 +325,8 @@ def mine(request):
 @require_POST
 @login_required
 def answer_invitation(request, invitation_id, answer):
+    if answer == "withdraw":
+        return _withdraw_invitation(request, invitation_id)
     if answer not in ("accept", "decline"):
         raise Http404()
     service = invitation_accept if answer == "accept" else invitation_decline
@@ -328,6 +346,19 @@ def answer_invitation(request, invitation_id, answer):
             request, _("You have a seat. The game starts when it is full or the creator starts it.")
         )
     return redirect(game_page_path(game))
+
+
+def _withdraw_invitation(request, invitation_id):
+    """The creator's Withdraw beside an invitee on the waiting game page."""
+    try:
+        game_id = invitation_withdraw(invitation_id=invitation_id, user=request.user)
+    except NotAPlayer:
+        raise
+    except GameServiceError as exc:
+        messages.error(request, exc.message)
+        return redirect("my_games")
+    messages.success(request, _("Invitation withdrawn."))
+    return redirect(reverse("game_detail", args=[game_id]))
 
 
 @require_POST

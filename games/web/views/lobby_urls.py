@@ -12,6 +12,11 @@ urlpatterns = [
     path("games/<id:game_id>/add-bot/", lobby.add_bot, name="game_add_bot"),
     path("games/invite/<str:token>/", lobby.invite, name="game_invite"),
     path("games/<id:game_id>/join/", lobby.join, name="game_join"),
+    path(
+        "games/<id:game_id>/invite-link/",
+        lobby.invite_link_renew,
+        name="game_invite_link_renew",
+    ),
     path("games/<id:game_id>/leave/", lobby.leave, name="game_leave"),
     path("games/<id:game_id>/start/", lobby.start, name="game_start"),
     path("games/<id:game_id>/rematch/", lobby.rematch, name="game_rematch"),

@@ -5,7 +5,6 @@ from django.http import HttpResponse
 from django.views.decorators.http import require_GET
 
 from accounts.middleware import without_user_timezone
-from accounts.private_pages import private_to_viewer
 from games.live.poll import (
     TICKET_PARAMETER,
     VISIBLE_PARAMETER,
@@ -17,7 +16,6 @@ from games.live.presence import note_seen
 from games.selectors.access import game_visible_versions
 
 
-@private_to_viewer
 @require_GET
 @without_user_timezone
 def game_version(request, game_id: int):
