@@ -18,6 +18,7 @@ from games.services.analysis import (
     analysis_progress,
     analysis_start,
 )
+from games.services.transition import game_position
 from games.words.game_log import turn_number
 
 log = logging.getLogger(__name__)
@@ -62,7 +63,7 @@ def analysis_run(analysis_id: int) -> bool:
             decision["turn"] = turn_number(move)
             decisions.append(decision)
             analysis_progress(analysis_id=analysis_id, done=len(decisions))
-        state = engine.State.from_dict(game.state)
+        state = game_position(game=game)
         final = {p: state.final.players[p].total for p in state.players} if state.final else None
         analysis_finish(
             analysis_id=analysis_id,

@@ -151,7 +151,7 @@ def analyse_decision(
 
 
 def key_moments(
-    decisions: list[Mapping[str, Any]], *, least: float = 3.0, most: int = 8
+    decisions: Sequence[Mapping[str, Any]], *, least: float = 3.0, most: int = 8
 ) -> list[int]:
     """The indexes of the decisions worth a look: the largest differences between the move
     played and the bot's choice (at least `least` points), at most `most`, in game order."""
