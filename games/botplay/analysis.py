@@ -10,7 +10,7 @@ import logging
 
 from games import bots, engine
 from games.bots.analysis import analyse_decision, game_decisions, key_moments
-from games.models import AnalysisStatus, GameAnalysis, Move
+from games.models import AnalysisStatus, Game, GameAnalysis, Move
 from games.selectors.replay import CLOCK_ONLY_ACTIONS, game_start_state, move_action
 from games.services.analysis import (
     analysis_fail,
@@ -26,7 +26,7 @@ log = logging.getLogger(__name__)
 RESULT_VERSION = 1
 
 
-def _log_of(game) -> tuple[list[Move], list[tuple[str, "engine.Action"]]]:
+def _log_of(game: Game) -> tuple[list[Move], list[tuple[str, "engine.Action | engine.Forfeit"]]]:
     moves = [
         move
         for move in Move.objects.filter(game=game).order_by("number")

@@ -161,7 +161,7 @@ def key_moments(
 
 
 def game_decisions(
-    start: State, moves: Sequence[tuple[str, Action]], game_key: str
+    start: State, moves: Sequence[tuple[str, Action | Forfeit]], game_key: str
 ) -> Iterator[tuple[int, Seat, Action]]:
     """(index of the move, the seat as it was, the action played) of every decision in a
     game replayed from `start` through `moves` ((player, action) pairs, engine.FORFEIT for a
