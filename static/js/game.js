@@ -130,12 +130,15 @@ function openStream() {
   stream.addEventListener("error", function () { cut(true); });
 }
 document.addEventListener("htmx:beforeRequest", function (event) {
-  if (event.detail.elt && event.detail.elt.id !== "poller") busy += 1;
-});
-document.addEventListener("htmx:afterRequest", function (event) {
   if (!event.detail.elt || event.detail.elt.id === "poller") return;
-  busy = Math.max(0, busy - 1);
-  catchUp(); // the answer is in place (its poller holds the version it shows)
+  busy += 1;
+  // Counted off when the request ends, by the request itself: an element its own answer
+  // replaces (outerHTML) is out of the page by then, and its htmx:afterRequest never
+  // reaches the document.
+  event.detail.xhr.addEventListener("loadend", function () {
+    busy = Math.max(0, busy - 1);
+    catchUp(); // the answer is in place (its poller holds the version it shows)
+  });
 });
 document.addEventListener("htmx:afterSettle", catchUp);
 if (document.readyState === "loading") {
