@@ -1,6 +1,7 @@
+import rest_framework.authtoken.admin  # noqa: F401 (registers TokenProxy first: unregistered below)
 from django.contrib import admin
 from django.contrib.admin.models import LogEntry
-from rest_framework.authtoken.admin import TokenProxy
+from rest_framework.authtoken.models import TokenProxy
 
 from .models import (
     ChatMessage,

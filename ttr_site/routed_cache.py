@@ -14,6 +14,7 @@ outlast a restart of Redis; they expire by themselves.
 """
 
 from collections import defaultdict
+from typing import Any
 
 from django.core.cache import caches
 from django.core.cache.backends.base import DEFAULT_TIMEOUT, BaseCache
@@ -66,7 +67,7 @@ class RoutedCache(BaseCache):
         return self._cache(key).decr(key, delta, version)
 
     def get_many(self, keys, version=None):
-        found = {}
+        found: dict[str, Any] = {}
         for alias, some in self._by_cache(keys).items():
             found |= caches[alias].get_many(some, version)
         return found

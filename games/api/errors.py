@@ -6,6 +6,8 @@ authentication, throttling) are reshaped to the same two keys so a client
 handles every failure the same way.
 """
 
+from typing import TYPE_CHECKING, Any
+
 from django.core.exceptions import PermissionDenied
 from django.http import Http404
 from django.utils.translation import gettext as _
@@ -16,6 +18,9 @@ from rest_framework.views import exception_handler as drf_exception_handler
 
 from games.engine import IllegalMove
 from games.refusals.errors import GameServiceError, http_status_for, player_message_for
+
+if TYPE_CHECKING:  # the stubs' name for a lazily translated text; nothing to import at run time
+    from django_stubs_ext import StrOrPromise
 
 NOT_SIGNED_IN = gettext_lazy("Sign in, or send 'Authorization: Token <key>'.")
 BAD_TOKEN = gettext_lazy("That token is not valid (revoked or mistyped).")
@@ -35,7 +40,7 @@ _DRF_CODES = [
 ]
 
 
-def error_body(code: str, message: str, **extra) -> dict:
+def error_body(code: str, message: "StrOrPromise", **extra: Any) -> dict[str, Any]:
     return {"error": code, "message": str(message), **extra}
 
 

@@ -10,7 +10,7 @@ import logging
 
 from games import bots, engine
 from games.bots.analysis import analyse_decision, game_decisions, key_moments
-from games.models import AnalysisStatus, GameAnalysis, Move
+from games.models import AnalysisStatus, Game, GameAnalysis, Move
 from games.selectors.replay import CLOCK_ONLY_ACTIONS, game_start_state, move_action
 from games.services.analysis import (
     analysis_fail,
@@ -18,6 +18,7 @@ from games.services.analysis import (
     analysis_progress,
     analysis_start,
 )
+from games.services.transition import game_position
 from games.words.game_log import turn_number
 
 log = logging.getLogger(__name__)
@@ -25,7 +26,7 @@ log = logging.getLogger(__name__)
 RESULT_VERSION = 1
 
 
-def _log_of(game) -> tuple[list[Move], list[tuple[str, "engine.Action"]]]:
+def _log_of(game: Game) -> tuple[list[Move], list[tuple[str, "engine.Action | engine.Forfeit"]]]:
     moves = [
         move
         for move in Move.objects.filter(game=game).order_by("number")
@@ -62,7 +63,7 @@ def analysis_run(analysis_id: int) -> bool:
             decision["turn"] = turn_number(move)
             decisions.append(decision)
             analysis_progress(analysis_id=analysis_id, done=len(decisions))
-        state = engine.State.from_dict(game.state)
+        state = game_position(game=game)
         final = {p: state.final.players[p].total for p in state.players} if state.final else None
         analysis_finish(
             analysis_id=analysis_id,

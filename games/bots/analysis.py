@@ -151,7 +151,7 @@ def analyse_decision(
 
 
 def key_moments(
-    decisions: list[Mapping[str, Any]], *, least: float = 3.0, most: int = 8
+    decisions: Sequence[Mapping[str, Any]], *, least: float = 3.0, most: int = 8
 ) -> list[int]:
     """The indexes of the decisions worth a look: the largest differences between the move
     played and the bot's choice (at least `least` points), at most `most`, in game order."""
@@ -161,7 +161,7 @@ def key_moments(
 
 
 def game_decisions(
-    start: State, moves: Sequence[tuple[str, Action]], game_key: str
+    start: State, moves: Sequence[tuple[str, Action | Forfeit]], game_key: str
 ) -> Iterator[tuple[int, Seat, Action]]:
     """(index of the move, the seat as it was, the action played) of every decision in a
     game replayed from `start` through `moves` ((player, action) pairs, engine.FORFEIT for a

@@ -28,6 +28,7 @@ from .rules.forfeit import forfeit
 from .rules.tunnels import TUNNEL_REVEAL
 from .scenario_loader import (
     FORFEIT,
+    Forfeit,
     ScenarioError,
     load_scenario,
     play,
@@ -64,6 +65,7 @@ __all__ = [
     "FieldType",
     "FinalResult",
     "FinalView",
+    "Forfeit",
     "IllegalMove",
     "InconsistentGuess",
     "KeepTickets",

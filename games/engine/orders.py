@@ -14,23 +14,26 @@ Pure, as the rest of the engine: the JSON form in, actions and reason codes out.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from .actions import (
     Action,
+    BuildStation,
+    ClaimRoute,
     DeclineTunnel,
     DrawCard,
     DrawTickets,
     KeepTickets,
+    PayTunnel,
 )
-from .cards import CARD_KINDS, LOCO
+from .cards import LOCO, Cards
 from .doubles import tracks_shared, twin_closes
 from .enums import ActionType, Phase
 from .errors import IllegalMove
 from .legal import legal_action_kinds, legal_options
-from .maps import LOCOMOTIVE, get_map
+from .maps import CARD_KINDS, LOCOMOTIVE, get_map
 from .rules import apply
 from .state import SECOND_CARD, TICKET_CHOICE, State, TunnelPending
 
@@ -126,7 +129,7 @@ _FIELDS = {
 }
 
 
-def _text(data: Mapping, name: str, choices: Sequence[str], kind: str) -> str:
+def _text(data: Mapping[str, Any], name: str, choices: Collection[str], kind: str) -> str:
     value = data.get(name)
     if not isinstance(value, str) or value not in choices:
         raise MalformedOrder(
@@ -263,7 +266,9 @@ def _first_action(state: State, player: str, order: Order) -> Action | str:
         options = [
             option
             for option in legal_options(state, player, ActionType.BUILD_STATION)
-            if option.city == order.city and _paid_in(option.cards, order.pay)
+            if isinstance(option, BuildStation)
+            and option.city == order.city
+            and _paid_in(option.cards, order.pay)
         ]
         best = _fewest_locomotives(options, order.pay)
         return best if best is not None else NOT_ENOUGH_CARDS
@@ -279,30 +284,32 @@ def _first_action(state: State, player: str, order: Order) -> Action | str:
         return DrawCard(DECK)
     if not state.ticket_deck:
         return NO_TICKETS_TO_DRAW
-    if order.keep != KEEP_ALL and len(state.ticket_deck) < order.keep:
+    if isinstance(order.keep, int) and len(state.ticket_deck) < order.keep:
         return TOO_FEW_TICKETS
     return DrawTickets()
 
 
-def _claim(state: State, player: str, order: Order, kinds) -> Action | str:
-    route = get_map(state.map_id).routes[order.route]
-    owner = state.claims.get(order.route)
+def _claim(state: State, player: str, order: Order, kinds: Sequence[ActionType]) -> Action | str:
+    route_id = order.route
+    assert route_id is not None  # order_from_dict gives every claim its route
+    route = get_map(state.map_id).routes[route_id]
+    owner = state.claims.get(route_id)
     if owner is not None:
         return ROUTE_TAKEN
     if route.tunnel and order.tunnel_extra is None:
         return TUNNEL_WITHOUT_LIMIT
     if state.trains[state.current] < route.length:
         return NOT_ENOUGH_TRAINS
-    options = []
+    options: list[ClaimRoute] = []
     if ActionType.CLAIM_ROUTE in kinds:
         options = [
             option
             for option in legal_options(state, player, ActionType.CLAIM_ROUTE)
-            if option.route == order.route
+            if isinstance(option, ClaimRoute) and option.route == route_id
         ]
     if not options:
         # open to others, not to this player: the double's twin is theirs, or shut
-        return DOUBLE_ROUTE_CLOSED if _twin_shut(state, player, order.route) else NOT_ENOUGH_CARDS
+        return DOUBLE_ROUTE_CLOSED if _twin_shut(state, player, route_id) else NOT_ENOUGH_CARDS
     if order.pay != KEEP_LOCOMOTIVES:
         options = [o for o in options if _paid_in(o.cards, order.pay)]
     best = _fewest_locomotives(options, order.pay)
@@ -316,7 +323,7 @@ def _twin_shut(state: State, player: str, route_id: str) -> bool:
     return twin_closes(owner, player, tracks_shared(len(state.players)))
 
 
-def _colour_of(cards) -> str | None:
+def _colour_of(cards: Cards) -> str | None:
     """The one colour (not locomotive) of a payment, None if it is all locomotives."""
     for kind, _count in cards:
         if kind != LOCOMOTIVE:
@@ -324,17 +331,19 @@ def _colour_of(cards) -> str | None:
     return None
 
 
-def _paid_in(cards, pay: str) -> bool:
+def _paid_in(cards: Cards, pay: str | None) -> bool:
     """Whether a payment is in the colour the order names (with locomotives where the
     colour falls short; all locomotives when it names locomotives)."""
     return _colour_of(cards) == (None if pay == LOCOMOTIVE else pay)
 
 
-def _locomotives(cards) -> int:
+def _locomotives(cards: Cards) -> int:
     return dict(cards).get(LOCOMOTIVE, 0)
 
 
-def _fewest_locomotives(options: Sequence[Action], pay: str | None) -> Action | None:
+def _fewest_locomotives[P: (ClaimRoute, BuildStation, PayTunnel)](
+    options: Sequence[P], pay: str | None
+) -> P | None:
     """The payment that spends the fewest locomotives (all locomotives, when that is what
     the order names); among equals, of the colour first in the box's order."""
     if not options:
@@ -344,7 +353,7 @@ def _fewest_locomotives(options: Sequence[Action], pay: str | None) -> Action | 
     return min(options, key=lambda o: (_locomotives(o.cards), _kind_rank(o.cards)))
 
 
-def _kind_rank(cards) -> int:
+def _kind_rank(cards: Cards) -> int:
     colour = _colour_of(cards)
     return CARD_KINDS.index(colour) if colour is not None else len(CARD_KINDS)
 
@@ -395,7 +404,11 @@ def _second_card(state: State, player: str, order: Order) -> Action:
 def _tunnel_answer(state: State, player: str, order: Order, pending: TunnelPending) -> Action:
     if pending.extra > (order.tunnel_extra or 0):
         return DeclineTunnel()
-    payments = list(legal_options(state, player, ActionType.PAY_TUNNEL))
+    payments = [
+        option
+        for option in legal_options(state, player, ActionType.PAY_TUNNEL)
+        if isinstance(option, PayTunnel)
+    ]
     if not payments:
         return DeclineTunnel()
     return min(payments, key=lambda p: (_locomotives(p.cards), _kind_rank(p.cards)))

@@ -330,9 +330,9 @@ class StreamApp:
         except TimeoutError:
             await _answer(send, 503, "No news can be had now: the page polls")
             return
-        shown_in = (query.get("lang"), query.get("tz"))
-        if self.parts_asked is None or not self.parts_asked(*shown_in):
-            shown_in = None
+        language, zone = query.get("lang"), query.get("tz")
+        asked = self.parts_asked is not None and self.parts_asked(language, zone)
+        shown_in = (language, zone) if asked else None
         page = Page(game_id, viewer, query.get(VISIBLE_PARAMETER) == "1", shown_in, ticket)
         # Listed before the row is read: news committed meanwhile is told after it.
         hub.add(page)

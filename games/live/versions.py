@@ -6,7 +6,7 @@ one page) share one read of the row; a move or a chat message forgets it as it c
 so those show at once, and anything else shows within FRESH_FOR (pages poll every 3 s).
 """
 
-from functools import partial
+from dataclasses import dataclass
 
 from django.core.cache import cache
 from django.db import transaction
@@ -36,6 +36,16 @@ def _changed(game_id: int) -> None:
     news_publish(game_id)
 
 
+@dataclass(frozen=True)
+class _News:
+    """_changed for one game, once the transaction commits; says which game it tells of."""
+
+    news_of: int
+
+    def __call__(self) -> None:
+        _changed(self.news_of)
+
+
 def forget_versions_on_commit(game_id: int) -> None:
     """Called inside the transaction that changes the game (through
     games.services.events.game_version_bump): once it commits, the next poll reads the row
@@ -50,9 +60,7 @@ def forget_versions_on_commit(game_id: int) -> None:
         for savepoints, callback, _ in connection.run_on_commit
     ):
         return
-    callback = partial(_changed, game_id)
-    callback.news_of = game_id
-    transaction.on_commit(callback, robust=True)
+    transaction.on_commit(_News(game_id), robust=True)
 
 
 def game_versions_fresh(*, game_id: int) -> tuple[int, int] | None:

@@ -8,7 +8,7 @@ from games.models import NotificationKind as Kind
 # The Profile switch that turns each kind off on each channel; unsubscribing clears it. A kind
 # a channel has no switch for is never sent there (the digest is mail's; chat has no mail of
 # its own: the your-turn mail and the digest carry what was written).
-SWITCHES = {
+SWITCHES: dict[str, dict[str, str]] = {  # channel -> kind -> the profile's switch
     Channel.MAIL: {
         Kind.YOUR_TURN: "email_your_turn",
         Kind.REMINDER: "email_reminders",

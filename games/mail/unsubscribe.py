@@ -9,6 +9,7 @@ from dataclasses import dataclass
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
+from django.contrib.auth.models import User
 from django.core import signing
 from django.urls import reverse
 
@@ -24,7 +25,7 @@ ALL = "all"
 
 @dataclass(frozen=True)
 class Unsubscription:
-    user: object
+    user: User
     kind: str  # a NotificationKind value, or ALL
     channel: str = Channel.MAIL
 

@@ -90,19 +90,22 @@ def compare(expected: Replay) -> Comparison:
     comparison.missing = [c for k, c in expected.changes.items() if k not in seen]
 
     stored_ratings = {(r.user_id, r.board): r for r in Rating.objects.all()}
-    for key, standing in expected.standings.items():
-        row = stored_ratings.get(key)
+    for rating_key, standing in expected.standings.items():
+        row = stored_ratings.get(rating_key)
         wanted = (standing.skill.mu, standing.skill.sigma, standing.skill.shown, standing.games)
         if row is None:
-            comparison.rating_differences.append(f"missing rating: user {key[0]} board {key[1]}")
+            comparison.rating_differences.append(
+                f"missing rating: user {rating_key[0]} board {rating_key[1]}"
+            )
         elif (row.mu, row.sigma, row.shown, row.games) != wanted:
             comparison.rating_differences.append(
-                f"differing rating: user {key[0]} board {key[1]}: stored (mu, sigma, shown, "
-                f"games) {(row.mu, row.sigma, row.shown, row.games)!r} replayed {wanted!r}"
+                f"differing rating: user {rating_key[0]} board {rating_key[1]}: stored "
+                f"(mu, sigma, shown, games) {(row.mu, row.sigma, row.shown, row.games)!r} "
+                f"replayed {wanted!r}"
             )
-    for key in stored_ratings.keys() - expected.standings.keys():
+    for rating_key in stored_ratings.keys() - expected.standings.keys():
         comparison.rating_differences.append(
-            f"rating with no rated game: user {key[0]} board {key[1]}"
+            f"rating with no rated game: user {rating_key[0]} board {rating_key[1]}"
         )
     return comparison
 

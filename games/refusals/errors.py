@@ -6,12 +6,17 @@ subclass Django's Http404 / PermissionDenied so a plain view that forgets to
 translate them still answers 404 / 403 rather than 500.
 """
 
+from typing import TYPE_CHECKING
+
 from django.core.exceptions import PermissionDenied
 from django.http import Http404
 from django.utils.translation import gettext_lazy
 
 from games.engine import IllegalMove
 from games.words.refusals import refusal_with_rule
+
+if TYPE_CHECKING:  # the stubs' name for a lazily translated text; nothing to import at run time
+    from django_stubs_ext import StrOrPromise
 
 # The engine's IllegalMove (a legal-looking action the rules forbid) maps to this status.
 ILLEGAL_MOVE_STATUS = 422
@@ -22,7 +27,7 @@ class GameServiceError(Exception):
 
     status: int = 400
     code: str = "error"
-    default_message: str = gettext_lazy("That did not work.")
+    default_message: "StrOrPromise" = gettext_lazy("That did not work.")
 
     def __init__(self, message: str | None = None, *, code: str | None = None):
         self.message = str(message or self.default_message)

@@ -9,7 +9,7 @@ kept, in whole percent; a player with no such game yet has none (shown as new).
 
 from dataclasses import dataclass
 
-from django.db.models import F, IntegerField, Window
+from django.db.models import F, IntegerField, QuerySet, Window
 from django.db.models.expressions import RawSQL
 from django.db.models.functions import RowNumber
 
@@ -74,7 +74,7 @@ _RECENT = (
 )
 
 
-def seat_with_karma(*, seats):
+def seat_with_karma(*, seats: QuerySet[Seat]) -> QuerySet[Seat]:
     """Seats annotated `karma_games` and `karma_kept` (their player's karma's counts)."""
     return seats.annotate(
         karma_games=RawSQL(

@@ -14,6 +14,8 @@ from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
+from django.contrib.auth.models import User
+
 from games.models import Game, GameStatus, Season, SeasonBye, SeasonMember, Seat
 
 
@@ -38,7 +40,7 @@ class StandingRow:
     byes: int = 0
     head_to_head: int = 0
     position: int = 0
-    user: object = None
+    user: User | None = None  # season_standings sets it
     rounds: dict = field(default_factory=dict)  # round -> points scored in it
 
 

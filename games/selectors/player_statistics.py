@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from django.db.models import Count
 
@@ -17,6 +18,9 @@ from games.models import Claim, Game, GameStatus, MapChoice, Seat
 from games.selectors.access import game_open_filter
 
 TOP = 5
+if TYPE_CHECKING:  # the stubs' name for a lazily translated text; nothing to import at run time
+    from django_stubs_ext import StrOrPromise
+
 MAP_LABELS = dict(MapChoice.choices)
 
 
@@ -34,8 +38,9 @@ class TicketRecord:
 
 @dataclass
 class PlayerStatistics:
-    routes: list[tuple[str, str, int]] = field(default_factory=list)  # map label, name, n
-    cities: list[tuple[str, str, int]] = field(default_factory=list)
+    # map label (translated when shown), name, n
+    routes: list[tuple[StrOrPromise, str, int]] = field(default_factory=list)
+    cities: list[tuple[StrOrPromise, str, int]] = field(default_factory=list)
     tickets: list[TicketRecord] = field(default_factory=list)
     colours: list[tuple[str, int]] = field(default_factory=list)  # card colour, cards paid
     averages: list[dict] = field(default_factory=list)  # map, players, games, average

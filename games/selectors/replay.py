@@ -33,7 +33,7 @@ def game_start_state(*, game: Game) -> "engine.State":
     return state
 
 
-def move_action(*, move: Move) -> "engine.Action":
+def move_action(*, move: Move) -> "engine.Action | engine.Forfeit":
     """The engine action a logged move made (engine.FORFEIT for a forfeit)."""
     if move.action.get("type") == FORFEIT_ACTION["type"]:
         return engine.FORFEIT

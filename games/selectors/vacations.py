@@ -4,14 +4,14 @@ and the pauses (their players' vacations) that stop their clocks."""
 from collections.abc import Sequence
 from datetime import date, datetime
 
-from django.db.models import OuterRef
+from django.db.models import OuterRef, QuerySet
 
 from accounts.selectors import vacation_exists, vacation_pauses, vacation_rows
 from games.clock.arithmetic import Pause
 from games.models import Game, Seat
 
 
-def seat_with_vacation_flag(*, seats):
+def seat_with_vacation_flag(*, seats: QuerySet[Seat]) -> QuerySet[Seat]:
     """Seats annotated `has_vacation`: their player has a vacation that ends after the
     game's turn began (one EXISTS in the seats' own query), so the clock's SeatPauses reads
     the vacations only when one of them may pause a clock."""

@@ -4,6 +4,9 @@ A game with a bot from the start is unrated (its people play for practice); bots
 through game_play like anyone (games.botplay.turns), queued when their turn comes.
 """
 
+from typing import Any
+
+from django.contrib.auth.models import AnonymousUser, User
 from django.db import transaction
 from django.utils.translation import gettext as _
 
@@ -44,11 +47,11 @@ def seat_bot_locked(*, game: Game, level: str, order: int | None = None) -> Seat
     return seat
 
 
-def game_add_bot(*, game_id, user, level: str) -> Seat:
+def game_add_bot(*, game_id: int | str, user: User | AnonymousUser, level: str) -> Seat:
     """The creator puts a bot in an empty seat of their open game; a game it fills starts."""
     with transaction.atomic(durable=True):
         game = game_lock(game_id=game_id)
-        if not game.seats.filter(user_id=getattr(user, "pk", None)).exists():
+        if not user.is_authenticated or not game.seats.filter(user_id=user.pk).exists():
             raise NotAPlayer()
         if game.creator_id != user.pk:
             raise NotAllowed(_("Only the game's creator can add a bot."))
@@ -66,22 +69,28 @@ def game_add_bot(*, game_id, user, level: str) -> Seat:
 
 
 def game_against_bots(
-    *, creator, map_id: str, bots: int, level: str, first_game: bool = False, **settings
+    *,
+    creator: User,
+    map_id: str,
+    bots: int | str,
+    level: str,
+    first_game: bool = False,
+    **settings: Any,
 ) -> Game:
     """A private, unrated game of the creator against `bots` bots of `level`, started now;
     with `first_game` its table gives the creator hints at each turn."""
     try:
-        bots = int(bots)
+        count = int(bots)
     except (TypeError, ValueError):
-        bots = 0
-    if not 1 <= bots <= MAX_PLAYERS - 1:
+        count = 0
+    if not 1 <= count <= MAX_PLAYERS - 1:
         raise InvalidSettings(_("Play against 1 to %(most)s bots.") % {"most": MAX_PLAYERS - 1})
     _level(level)
     with transaction.atomic(durable=True):
         game = game_create_locked(
             creator=creator,
             map_id=map_id,
-            max_players=bots + 1,
+            max_players=count + 1,
             is_private=True,
             rated=False,
             **settings,
@@ -89,13 +98,13 @@ def game_against_bots(
         if first_game:
             Game.objects.filter(pk=game.pk).update(first_game=True)
         game = game_lock(game_id=game.pk)
-        for _index in range(bots):
+        for _index in range(count):
             seat_bot_locked(game=game, level=level)
         game_start_locked(game=game)
     return game
 
 
-def game_first(*, creator, map_id: str) -> Game:
+def game_first(*, creator: User, map_id: str) -> Game:
     """A newcomer's first game: them against one Beginner bot, with hints at each turn. Only
     for someone who has not finished a game yet (the lobby offers it to them alone)."""
     if not user_is_newcomer(user=creator):

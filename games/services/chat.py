@@ -6,7 +6,9 @@ exactly as typed (trimmed) and shown escaped everywhere, links never made clicka
 """
 
 import re
+from collections.abc import Iterable
 
+from django.contrib.auth.models import AnonymousUser, User
 from django.db import transaction
 from django.utils.translation import gettext as _
 
@@ -21,7 +23,7 @@ from games.selectors.access import game_access
 from games.services.events import game_versions_bump
 
 
-def _my_seat(game_id, user) -> Seat:
+def _my_seat(game_id: int | str, user: User | AnonymousUser) -> Seat:
     if not user.is_authenticated:
         raise NotAPlayer()
     try:
@@ -49,7 +51,7 @@ def _chat_notifications(writer: Seat, message: ChatMessage) -> None:
         )
 
 
-def chat_post(*, game_id, user, text) -> ChatMessage:
+def chat_post(*, game_id: int | str, user: User | AnonymousUser, text: object) -> ChatMessage:
     """Post to the table of a game the user sits at (strangers and spectators: NotAPlayer)."""
     seat = _my_seat(game_id, user)
     text = text.strip() if isinstance(text, str) else ""
@@ -64,7 +66,9 @@ def chat_post(*, game_id, user, text) -> ChatMessage:
     return message
 
 
-def chat_report(*, game_id, message_id, user) -> ChatReport:
+def chat_report(
+    *, game_id: int | str, message_id: int | str, user: User | AnonymousUser
+) -> ChatReport:
     """A reader who may see the game reports a message of someone else's (once)."""
     if not user.is_authenticated:
         raise NotAPlayer()
@@ -81,7 +85,7 @@ def chat_report(*, game_id, message_id, user) -> ChatReport:
     return report
 
 
-def chat_hide(*, message_ids, hidden: bool = True) -> int:
+def chat_hide(*, message_ids: Iterable[int], hidden: bool = True) -> int:
     """A moderator hides (or shows again) messages; the games' open pages refresh."""
     with transaction.atomic(durable=True):
         messages = ChatMessage.objects.filter(pk__in=list(message_ids))
@@ -91,7 +95,7 @@ def chat_hide(*, message_ids, hidden: bool = True) -> int:
     return count
 
 
-def chat_mute(*, game_id, user, muted: bool) -> Seat:
+def chat_mute(*, game_id: int | str, user: User | AnonymousUser, muted: bool) -> Seat:
     seat = _my_seat(game_id, user)
     seat.chat_muted = bool(muted)
     seat.save(update_fields=["chat_muted"])

@@ -14,7 +14,9 @@ Decisions:
   invitation. Removing a member renews the link, so no link they held lets them back in.
 """
 
+from django.conf import settings
 from django.contrib.auth import get_user_model
+from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
 from django.db.models import F
 from django.utils.translation import gettext as _
@@ -40,14 +42,14 @@ from games.refusals.errors import ClubFull, ClubNotFound, InvalidSettings, NotAl
 CHAT_MAX = 500
 
 
-def _locked_club(club_id) -> Club:
+def _locked_club(club_id: int | str) -> Club:
     try:
         return Club.objects.select_for_update().get(pk=int(club_id))
     except (Club.DoesNotExist, TypeError, ValueError, OverflowError):
         raise ClubNotFound() from None
 
 
-def _membership(club, user) -> ClubMember:
+def _membership(club: Club, user: User) -> ClubMember:
     """The user's membership; a stranger to an invite-only club learns nothing of it."""
     member = ClubMember.objects.filter(club=club, user_id=user.pk).first()
     if member is None:
@@ -57,7 +59,7 @@ def _membership(club, user) -> ClubMember:
     return member
 
 
-def _manager(club, user) -> ClubMember:
+def _manager(club: Club, user: User) -> ClubMember:
     member = _membership(club, user)
     if not member.manages:
         raise NotAllowed(_("Only the club's owner and admins can do that."))
@@ -66,7 +68,7 @@ def _manager(club, user) -> ClubMember:
 
 def club_create(
     *,
-    creator,
+    creator: User,
     name: str,
     description: str = "",
     invite_only: bool = False,
@@ -78,7 +80,7 @@ def club_create(
         raise InvalidSettings(_("A club's name has 3 to 60 characters."))
     if len(description or "") > 2000:
         raise InvalidSettings(_("A club's description has at most 2,000 characters."))
-    if language not in dict(Club._meta.get_field("language").choices):
+    if language not in dict(settings.LANGUAGES):  # the field's choices
         raise InvalidSettings(_("Choose one of the languages on offer."))
     if not 2 <= int(max_members) <= MAX_CLUB_MEMBERS:
         raise InvalidSettings(_("A club takes 2 to %(most)d members.") % {"most": MAX_CLUB_MEMBERS})
@@ -101,7 +103,7 @@ def club_create(
     return club
 
 
-def club_invite(*, club_id, inviter, usernames: list[str]) -> list[ClubInvitation]:
+def club_invite(*, club_id: int | str, inviter: User, usernames: list[str]) -> list[ClubInvitation]:
     """Invite registered players by username; an unknown name invites no one. Members
     already in the club are passed over."""
     with transaction.atomic():
@@ -133,7 +135,7 @@ def club_invite(*, club_id, inviter, usernames: list[str]) -> list[ClubInvitatio
         return invited
 
 
-def club_join(*, club_id, user, token: str | None = None) -> ClubMember:
+def club_join(*, club_id: int | str, user: User, token: str | None = None) -> ClubMember:
     """Join a public club, or an invite-only one with its link or an invitation. Joining
     twice gives back the membership."""
     with transaction.atomic():
@@ -152,7 +154,7 @@ def club_join(*, club_id, user, token: str | None = None) -> ClubMember:
         return ClubMember.objects.create(club=club, user=user, role=ClubRole.MEMBER)
 
 
-def club_link_renew(*, club_id, user) -> Club:
+def club_link_renew(*, club_id: int | str, user: User) -> Club:
     """A new invitation link for the club; the old one leads nowhere from now on."""
     with transaction.atomic():
         club = _locked_club(club_id)
@@ -161,12 +163,12 @@ def club_link_renew(*, club_id, user) -> Club:
         return club
 
 
-def _link_renew(club) -> None:
+def _link_renew(club: Club) -> None:
     club.invite_token = new_club_token()
     club.save(update_fields=["invite_token"])
 
 
-def club_invitation_withdraw(*, club_id, user, username: str) -> None:
+def club_invitation_withdraw(*, club_id: int | str, user: User, username: str) -> None:
     with transaction.atomic():
         club = _locked_club(club_id)
         _manager(club, user)
@@ -179,13 +181,13 @@ def club_invitation_withdraw(*, club_id, user, username: str) -> None:
             )
 
 
-def club_invitation_decline(*, club_id, user) -> None:
+def club_invitation_decline(*, club_id: int | str, user: User) -> None:
     deleted, _rows = ClubInvitation.objects.filter(club_id=club_id, invitee=user).delete()
     if not deleted:
         raise ClubNotFound()
 
 
-def _in_a_season(club, user) -> bool:
+def _in_a_season(club: Club, user: User) -> bool:
     return SeasonMember.objects.filter(
         season__club=club,
         user=user,
@@ -193,7 +195,7 @@ def _in_a_season(club, user) -> bool:
     ).exists()
 
 
-def club_leave(*, club_id, user) -> None:
+def club_leave(*, club_id: int | str, user: User) -> None:
     with transaction.atomic():
         club = _locked_club(club_id)
         mine = _membership(club, user)
@@ -210,7 +212,7 @@ def club_leave(*, club_id, user) -> None:
                 _("You are the club's last member: it would be left with no one to run it.")
             )
         if mine.role == ClubRole.OWNER:
-            rank = {ClubRole.ADMIN: 0, ClubRole.MEMBER: 1}
+            rank: dict[str, int] = {ClubRole.ADMIN: 0, ClubRole.MEMBER: 1}
             heir = min(others, key=lambda m: (rank.get(m.role, 2), m.joined_at, m.pk))
             heir.role = ClubRole.OWNER
             heir.save(update_fields=["role"])
@@ -218,7 +220,7 @@ def club_leave(*, club_id, user) -> None:
         access_end_on_commit(user_id=user.pk)
 
 
-def _other_member(club, username) -> ClubMember:
+def _other_member(club: Club, username: str) -> ClubMember:
     member = (
         ClubMember.objects.filter(club=club, user__username__iexact=str(username))
         .select_related("user")
@@ -229,7 +231,7 @@ def _other_member(club, username) -> ClubMember:
     return member
 
 
-def club_member_remove(*, club_id, user, username: str) -> None:
+def club_member_remove(*, club_id: int | str, user: User, username: str) -> None:
     with transaction.atomic():
         club = _locked_club(club_id)
         me = _manager(club, user)
@@ -250,7 +252,7 @@ def club_member_remove(*, club_id, user, username: str) -> None:
         access_end_on_commit(user_id=member.user_id)
 
 
-def club_member_set_role(*, club_id, user, username: str, role: str) -> ClubMember:
+def club_member_set_role(*, club_id: int | str, user: User, username: str, role: str) -> ClubMember:
     """The owner makes a member an admin, or an admin a member again."""
     if role not in (ClubRole.ADMIN, ClubRole.MEMBER):
         raise InvalidSettings(_("A member is an admin or a member."))
@@ -267,7 +269,7 @@ def club_member_set_role(*, club_id, user, username: str, role: str) -> ClubMemb
         return member
 
 
-def club_chat_post(*, club_id, user, text: str) -> ClubMessage:
+def club_chat_post(*, club_id: int | str, user: User, text: str) -> ClubMessage:
     text = (text or "").strip()
     if not text:
         raise InvalidSettings(_("Write something first."))
@@ -281,7 +283,7 @@ def club_chat_post(*, club_id, user, text: str) -> ClubMessage:
         return message
 
 
-def follow_add(*, follower, username: str) -> Follow:
+def follow_add(*, follower: User, username: str) -> Follow:
     followed = get_user_model().objects.filter(username__iexact=username, is_active=True).first()
     if followed is None:
         raise InvalidSettings(_("There is no player named %(name)s.") % {"name": username})
@@ -291,5 +293,5 @@ def follow_add(*, follower, username: str) -> Follow:
     return follow
 
 
-def follow_remove(*, follower, username: str) -> None:
+def follow_remove(*, follower: User, username: str) -> None:
     Follow.objects.filter(follower=follower, followed__username__iexact=username).delete()

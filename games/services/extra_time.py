@@ -7,23 +7,23 @@ shows the new deadline. It is made against the version the giver saw: if the tur
 passed meanwhile it is refused, so a day meant for one turn never lands on the next.
 """
 
+from django.contrib.auth.models import AnonymousUser, User
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from games import engine
-from games.models import GameStatus, Move
+from games.models import Game, GameStatus, Move, Seat
 from games.refusals.errors import BadAction, GameMovedOn, GameNotActive, NotAllowed, NotAPlayer
 from games.selectors.replay import EXTRA_TIME_ACTION
 
 from .clock import seat_give_time
 from .events import game_version_bump
 from .locking import game_lock
-from .transition import move_next_number
+from .transition import game_position, move_next_number
 
 EXTRA_TIME_SECONDS = 24 * 60 * 60
 
 
-def extra_time_allowed(*, game, giver, receiver) -> bool:
+def extra_time_allowed(*, game: Game, giver: Seat | None, receiver: Seat | None) -> bool:
     """Whether `giver` may give `receiver` more time now (the page's button and the service
     ask the same question)."""
     return (
@@ -37,12 +37,14 @@ def extra_time_allowed(*, game, giver, receiver) -> bool:
     )
 
 
-def game_give_time(*, game_id: int, user, expected_version) -> Move:
+def game_give_time(
+    *, game_id: int, user: User | AnonymousUser, expected_version: int | str | None
+) -> Move:
     """One more day for the player to move, from `user`. Refuses, in this order: a stranger
     (NotAPlayer), a game not in play (GameNotActive), a stale version (GameMovedOn), and
     then giving to oneself, from out of the game, or twice in a turn (NotAllowed)."""
     try:
-        expected_version = int(expected_version)
+        expected_version = int(expected_version if expected_version is not None else "")
     except (TypeError, ValueError):
         raise BadAction(_("The request did not say which position it was made in.")) from None
     with transaction.atomic(durable=True):
@@ -77,7 +79,7 @@ def game_give_time(*, game_id: int, user, expected_version) -> Move:
                     "to": receiver.player_id,
                     "seconds": EXTRA_TIME_SECONDS,
                     # given in the turn being played: the log tells it in that turn
-                    "turn": engine.State.from_dict(game.state).turn,
+                    "turn": game_position(game=game).turn,
                 }
             ],
         )

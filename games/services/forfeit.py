@@ -9,20 +9,21 @@ arrives after the deadline but before the sweep is still accepted.
 
 import logging
 from datetime import datetime
+from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
 
 from games import engine
 from games.mail import notify
-from games.models import BotLevel
+from games.models import BotLevel, Game, Move, Seat
 from games.selectors.replay import FORFEIT_ACTION
 from games.services.events import game_version_bump, position_announce
 
 from .clock import game_set_deadlines
 from .finish import game_abort
 from .locking import game_lock
-from .transition import move_record
+from .transition import game_position, move_record
 
 log = logging.getLogger(__name__)
 
@@ -30,7 +31,9 @@ log = logging.getLogger(__name__)
 TAKEOVER_LEVEL = BotLevel.CASUAL
 
 
-def game_forfeit(*, game_id: int, seat_id: int, reason: str, now: datetime | None = None):
+def game_forfeit(
+    *, game_id: int, seat_id: int, reason: str, now: datetime | None = None
+) -> Move | Seat | None:
     """Forfeit the seat if, under the lock, its deadline has really passed; else do nothing.
 
     Returns the forfeit Move (or the seat, when a bot takes it over), or None when there
@@ -70,7 +73,15 @@ def game_forfeit(*, game_id: int, seat_id: int, reason: str, now: datetime | Non
     return move
 
 
-def seat_leaves(*, game, seats, seat, action: dict, now: datetime, abort_if_over: bool):
+def seat_leaves(
+    *,
+    game: Game,
+    seats: list[Seat],
+    seat: Seat,
+    action: dict[str, Any],
+    now: datetime,
+    abort_if_over: bool,
+) -> Move | Seat:
     """The seat is out of the game from now on (its routes stay): the engine passes its turn,
     or ends the game when fewer than two are left; or, when the game's creator chose so and
     people are still playing, a bot plays the seat on. A game only bots would play on ends
@@ -81,7 +92,7 @@ def seat_leaves(*, game, seats, seat, action: dict, now: datetime, abort_if_over
     people_left = [s for s in seats if s.pk != seat.pk and not s.forfeited and not s.bot_level]
     if game.bot_takeover and people_left:
         return take_over_seat(game=game, seats=seats, seat=seat, now=now)
-    state = engine.State.from_dict(game.state)
+    state = game_position(game=game)
     previous = engine.player_view(state, None)
     new_state, events = engine.forfeit(state, seat.player_id)
     events = _told_leaving(events, resigned=bool(action.get("resigned")))
@@ -106,7 +117,7 @@ def seat_leaves(*, game, seats, seat, action: dict, now: datetime, abort_if_over
     return move
 
 
-def _told_leaving(events: list[dict], *, resigned: bool) -> list[dict]:
+def _told_leaving(events: list[dict[str, Any]], *, resigned: bool) -> list[dict[str, Any]]:
     """The engine's events of a seat leaving, with what the log tells and the engine does not
     know: that the player resigned (rather than ran out of time), and that a game this ends
     is won by the last player left, not on points (games/log_sentences.py)."""
@@ -121,7 +132,7 @@ def _told_leaving(events: list[dict], *, resigned: bool) -> list[dict]:
     return told
 
 
-def take_over_seat(*, game, seats, seat, now: datetime):
+def take_over_seat(*, game: Game, seats: list[Seat], seat: Seat, now: datetime) -> Seat:
     """The player is out (last place in the ratings), and a bot plays their seat on, with its
     hand and tickets: the engine does not hear of it. The game row must be locked."""
     seat.forfeited_at = now
@@ -135,6 +146,6 @@ def take_over_seat(*, game, seats, seat, now: datetime):
     game_version_bump(game=game)
     game.save(update_fields=["version", "deadline"])
     notify.on_seat_left(game, seats, seat)
-    position_announce(game=game, seats=seats, state=engine.State.from_dict(game.state))
+    position_announce(game=game, seats=seats, state=game_position(game=game))
     log.info("game %s: a %s bot took over seat %s", game.pk, TAKEOVER_LEVEL, seat.pk)
     return seat

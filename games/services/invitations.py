@@ -15,7 +15,11 @@ Decisions:
   the asker in the first seat and the others invited; a later ask finds that same game.
 """
 
+from datetime import datetime
+from typing import Any
+
 from django.contrib.auth import get_user_model
+from django.contrib.auth.models import AnonymousUser, User
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -43,7 +47,7 @@ def parse_usernames(*, text: str) -> list[str]:
     return names
 
 
-def game_invite(*, game_id: int, inviter, usernames: list[str]) -> list[Invitation]:
+def game_invite(*, game_id: int, inviter: User, usernames: list[str]) -> list[Invitation]:
     """Invite registered players by username to an open game the inviter sits at."""
     with transaction.atomic(durable=True):
         return game_invite_locked(
@@ -51,7 +55,7 @@ def game_invite(*, game_id: int, inviter, usernames: list[str]) -> list[Invitati
         )
 
 
-def game_invite_locked(*, game: Game, inviter, usernames: list[str]) -> list[Invitation]:
+def game_invite_locked(*, game: Game, inviter: User, usernames: list[str]) -> list[Invitation]:
     """game_invite on a game the caller's transaction has locked."""
     users = get_user_model().objects
     wanted = [name.strip().lstrip("@") for name in usernames if name and name.strip()]
@@ -81,7 +85,9 @@ def game_invite_locked(*, game: Game, inviter, usernames: list[str]) -> list[Inv
     ]
 
 
-def invitation_send_locked(*, game: Game, inviter, user, seat_order: int | None = None):
+def invitation_send_locked(
+    *, game: Game, inviter: User, user: User, seat_order: int | None = None
+) -> Invitation:
     """Invite `user` to the open game the caller has locked (to the seat `seat_order` of a
     game from a position), mailed once; inviting twice finds the first invitation."""
     invitation, created = Invitation.objects.get_or_create(
@@ -97,7 +103,7 @@ def invitation_send_locked(*, game: Game, inviter, user, seat_order: int | None 
     return invitation
 
 
-def game_create_inviting(*, creator, invite: list[str], **settings) -> Game:
+def game_create_inviting(*, creator: User, invite: list[str], **settings: Any) -> Game:
     """game_create, then the named players invited; an unknown name creates nothing."""
     with transaction.atomic(durable=True):
         game = game_create_locked(creator=creator, **settings)
@@ -106,7 +112,7 @@ def game_create_inviting(*, creator, invite: list[str], **settings) -> Game:
     return game
 
 
-def _pending(invitation_id, user) -> Invitation:
+def _pending(invitation_id: int | str, user: User | AnonymousUser) -> Invitation:
     try:
         invitation = Invitation.objects.select_related("game").get(
             pk=int(invitation_id), invitee_id=user.pk if user.is_authenticated else None
@@ -118,7 +124,7 @@ def _pending(invitation_id, user) -> Invitation:
     return invitation
 
 
-def invitation_accept(*, invitation_id, user) -> Invitation:
+def invitation_accept(*, invitation_id: int | str, user: User) -> Invitation:
     """Take the seat the invitation offers (the game may have filled or started meanwhile)."""
     with transaction.atomic(durable=True):
         invitation = _pending(invitation_id, user)
@@ -134,7 +140,7 @@ def invitation_accept(*, invitation_id, user) -> Invitation:
     return invitation
 
 
-def invitation_decline(*, invitation_id, user) -> Invitation:
+def invitation_decline(*, invitation_id: int | str, user: User | AnonymousUser) -> Invitation:
     """Say no. A game from a position that named this player is called off."""
     with transaction.atomic(durable=True):
         game = game_lock(game_id=_pending(invitation_id, user).game_id)
@@ -146,7 +152,7 @@ def invitation_decline(*, invitation_id, user) -> Invitation:
     return invitation
 
 
-def invitation_lapse_due(*, now) -> int:
+def invitation_lapse_due(*, now: datetime) -> int:
     """Lapse every invitation left unanswered for INVITATION_LAPSE, calling off the games
     from a position that waited for it. Safe to run twice. Returns how many lapsed."""
     due = Invitation.objects.filter(
@@ -172,7 +178,7 @@ def _call_off_if_waiting(game: Game) -> None:
         game.delete()
 
 
-def game_rematch(*, game_id: int, user) -> Game:
+def game_rematch(*, game_id: int, user: User) -> Game:
     """The rematch of a game that is over: created by the first player to ask, found by the
     others."""
     with transaction.atomic(durable=True):
@@ -213,7 +219,7 @@ def game_rematch(*, game_id: int, user) -> Game:
     return rematch
 
 
-def invitation_withdraw(*, invitation_id, user) -> int:
+def invitation_withdraw(*, invitation_id: int | str, user: User) -> int:
     """The game's creator (or whoever sent it) takes back an invitation not yet answered:
     the invitee's Accept then finds none. The game's id."""
     with transaction.atomic():

@@ -18,6 +18,7 @@ Decisions:
 import logging
 from datetime import datetime
 
+from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -45,7 +46,7 @@ log = logging.getLogger(__name__)
 MAX_ROUNDS = 30
 
 
-def _club_manager(club_id, user) -> Club:
+def _club_manager(club_id: int | str, user: User) -> Club:
     try:
         club = Club.objects.get(pk=int(club_id))
     except (Club.DoesNotExist, TypeError, ValueError, OverflowError):
@@ -60,7 +61,7 @@ def _club_manager(club_id, user) -> Club:
     return club
 
 
-def _locked_season(season_id) -> Season:
+def _locked_season(season_id: int | str) -> Season:
     try:
         return Season.objects.select_for_update().select_related("club").get(pk=int(season_id))
     except (Season.DoesNotExist, TypeError, ValueError, OverflowError):
@@ -69,14 +70,14 @@ def _locked_season(season_id) -> Season:
 
 def season_create(
     *,
-    club_id,
-    user,
+    club_id: int | str,
+    user: User,
     name: str,
     maps: list[str],
     table_size: int,
     turn_seconds: int,
     rounds: int,
-    starts_at: datetime,
+    starts_at: datetime | None,
 ) -> Season:
     club = _club_manager(club_id, user)
     name = " ".join((name or "").split())
@@ -116,7 +117,7 @@ def season_create(
     )
 
 
-def season_enter(*, season_id, user) -> SeasonMember:
+def season_enter(*, season_id: int | str, user: User) -> SeasonMember:
     with transaction.atomic():
         season = _locked_season(season_id)
         if not ClubMember.objects.filter(club=season.club, user_id=user.pk).exists():
@@ -129,7 +130,7 @@ def season_enter(*, season_id, user) -> SeasonMember:
         return entry
 
 
-def season_withdraw(*, season_id, user) -> None:
+def season_withdraw(*, season_id: int | str, user: User) -> None:
     with transaction.atomic():
         season = _locked_season(season_id)
         entry = SeasonMember.objects.filter(season=season, user_id=user.pk).first()
@@ -142,7 +143,7 @@ def season_withdraw(*, season_id, user) -> None:
         entry.delete()
 
 
-def season_start(*, season_id, user, now: datetime | None = None) -> Season:
+def season_start(*, season_id: int | str, user: User, now: datetime | None = None) -> Season:
     """An admin begins the season now rather than at its start date."""
     now = now or timezone.now()
     with transaction.atomic():
@@ -168,7 +169,7 @@ def _begin(season: Season, now: datetime) -> None:
 
 def _pair_round(season: Season, now: datetime) -> None:
     number = season.current_round + 1
-    ranked = [row.user for row in season_standings(season=season)]
+    ranked = [row.user for row in season_standings(season=season) if row.user is not None]
     by_id = {user.pk: user for user in ranked}
     pairing = season_pairing(
         ranked=[user.pk for user in ranked],
@@ -204,7 +205,7 @@ def _pair_round(season: Season, now: datetime) -> None:
     log.info("season %s: round %s paired at %s", season.pk, number, now.isoformat())
 
 
-def season_advance(*, season_id, now: datetime) -> bool:
+def season_advance(*, season_id: int | str, now: datetime) -> bool:
     """Begin a due season, pair its next round once the round is over, or finish it.
     Safe to run twice or in two workers (the season's row is locked). True if it moved."""
     with transaction.atomic():

@@ -18,8 +18,10 @@ Decisions:
 """
 
 import random
+from typing import Any
 
 from django.conf import settings as site_settings
+from django.contrib.auth.models import User
 from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
@@ -29,6 +31,7 @@ from games import engine
 from games.live.poll import access_end_on_commit
 from games.mail import notify
 from games.models import (
+    Club,
     ClubMember,
     Game,
     GameStatus,
@@ -36,6 +39,7 @@ from games.models import (
     InvitationStatus,
     MapChoice,
     Rating,
+    Season,
     Seat,
 )
 from games.models.game import (
@@ -73,7 +77,7 @@ def takeover_default(*, max_players: int) -> bool:
     return int(max_players) >= 3
 
 
-def game_create(*, creator, map_id: str, **settings) -> Game:
+def game_create(*, creator: User, map_id: str, **settings: Any) -> Game:
     """A new open game with its creator in the first seat, with game_create_locked's
     settings. `bot_takeover`: a bot plays on for a player who leaves (otherwise their seat
     is skipped); the game form offers it by default for 3 or more players (takeover_default)."""
@@ -83,7 +87,7 @@ def game_create(*, creator, map_id: str, **settings) -> Game:
 
 def game_create_locked(
     *,
-    creator,
+    creator: User,
     map_id: str,
     max_players: int = 4,
     turn_seconds: int = DEFAULT_TURN_SECONDS,
@@ -92,11 +96,11 @@ def game_create_locked(
     bank_seconds: int = 0,
     allow_vacations: bool = True,
     bot_takeover: bool = False,
-    club=None,
+    club: Club | None = None,
     min_karma: int | None = None,
     min_rating: int | None = None,
     language: str = "",
-    season=None,
+    season: Season | None = None,
     season_round: int | None = None,
 ) -> Game:
     """game_create inside the caller's transaction. `club`: a club's game, which only its
@@ -146,7 +150,7 @@ def game_create_locked(
     return game
 
 
-def game_join(*, game_id, user, invite_token: str | None = None) -> Seat:
+def game_join(*, game_id: int | str, user: User, invite_token: str | None = None) -> Seat:
     """Seat the user at an open game; a private game needs its invitation token.
 
     The game that fills up starts at once. The seat's `game` is the game as it is then.
@@ -157,7 +161,7 @@ def game_join(*, game_id, user, invite_token: str | None = None) -> Seat:
         )
 
 
-def game_join_locked(*, locked: Game, user, invite_token: str | None = None) -> Seat:
+def game_join_locked(*, locked: Game, user: User, invite_token: str | None = None) -> Seat:
     """game_join on a game the caller's transaction has locked (games.services.locking)."""
     seats = list(locked.seats.all())
     mine = next((seat for seat in seats if seat.user_id == user.pk), None)
@@ -195,13 +199,13 @@ def game_join_locked(*, locked: Game, user, invite_token: str | None = None) -> 
     return seat
 
 
-def _kept_seat(game: Game, user) -> int:
+def _kept_seat(game: Game, user: User) -> int:
     """The seat a game from a position keeps for this player, taken: only their invitation
     takes it."""
     invitation = Invitation.objects.filter(
         game=game, invitee=user, status=InvitationStatus.PENDING, seat_order__isnull=False
     ).first()
-    if invitation is None:
+    if invitation is None or invitation.seat_order is None:
         raise NotAllowed(_("This game's seats are kept for the players it names."))
     # Taken through the game's link instead of the invitation: the same yes.
     invitation.status = InvitationStatus.ACCEPTED
@@ -210,7 +214,7 @@ def _kept_seat(game: Game, user) -> int:
     return invitation.seat_order
 
 
-def game_requirements_check(*, game: Game, user) -> None:
+def game_requirements_check(*, game: Game, user: User) -> None:
     """Refuse a player below the game's minimum karma or rating. A player with no finished
     game yet has no karma to hold against them, and is let in."""
     if game.min_karma:
@@ -236,7 +240,7 @@ def game_requirements_check(*, game: Game, user) -> None:
             )
 
 
-def game_invite_link_renew(*, game_id, user) -> Game:
+def game_invite_link_renew(*, game_id: int | str, user: User) -> Game:
     with transaction.atomic(durable=True):
         locked = game_lock(game_id=game_id)
         if not locked.seats.filter(user=user).exists():
@@ -249,7 +253,7 @@ def game_invite_link_renew(*, game_id, user) -> Game:
     return locked
 
 
-def game_leave(*, game_id, user) -> Game | None:
+def game_leave(*, game_id: int | str, user: User) -> Game | None:
     """Give up a seat before the start (see the module's decisions for the creator). The
     game as it is then, or None when the last player left and it is gone."""
     with transaction.atomic(durable=True):
@@ -277,7 +281,7 @@ def game_leave(*, game_id, user) -> Game | None:
     return locked
 
 
-def game_start(*, game_id, user) -> Game:
+def game_start(*, game_id: int | str, user: User) -> Game:
     """The creator starts an open game once at least two players are seated; the game as it
     is then."""
     with transaction.atomic(durable=True):

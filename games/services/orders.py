@@ -9,7 +9,9 @@ no announcement, no mail.
 """
 
 import logging
+from typing import Any
 
+from django.contrib.auth.models import AnonymousUser, User
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -37,6 +39,7 @@ from games.words.orders import malformed_order_sentence
 from .locking import game_lock_with_seats
 from .orders_record import OrderStep, orders_close_locked
 from .play import game_play
+from .transition import game_position
 
 log = logging.getLogger(__name__)
 
@@ -45,7 +48,9 @@ NONE_PLAYABLE = "none_playable"
 STALE = "stale"
 
 
-def _own_seat_locked(game_id, user) -> tuple[Game, Seat, "engine.State"]:
+def _own_seat_locked(
+    game_id: int | str, user: User | AnonymousUser | None
+) -> tuple[Game, Seat, engine.State]:
     """The user's seat in the game, locked with it, where orders may be set: a seat of a
     person in the game, in a game in play."""
     if user is None or not user.is_authenticated:
@@ -58,10 +63,12 @@ def _own_seat_locked(game_id, user) -> tuple[Game, Seat, "engine.State"]:
         raise GameNotActive(_("This game is over."))
     if seat.forfeited or seat.bot_level:
         raise NotAllowed(_("You are out of this game."))
-    return game, seat, engine.State.from_dict(game.state)
+    return game, seat, game_position(game=game)
 
 
-def seat_orders_set(*, game_id, user, orders) -> StandingOrders:
+def seat_orders_set(
+    *, game_id: int | str, user: User | AnonymousUser | None, orders: object
+) -> StandingOrders:
     """Leave `orders` (their JSON form: a list of instructions) for the user's next turn,
     in place of any left before. Refused while it is their turn (they play it themselves):
     NotAllowed; BadAction for a list that is not one."""
@@ -81,7 +88,7 @@ def seat_orders_set(*, game_id, user, orders) -> StandingOrders:
     return standing
 
 
-def seat_orders_cancel(*, game_id, user) -> bool:
+def seat_orders_cancel(*, game_id: int | str, user: User | AnonymousUser | None) -> bool:
     """Cancel the user's standing orders; False when none were standing."""
     with transaction.atomic(durable=True):
         _game, seat, _state = _own_seat_locked(game_id, user)
@@ -90,7 +97,7 @@ def seat_orders_cancel(*, game_id, user) -> bool:
     return bool(deleted)
 
 
-def _report(turn: OrdersTurn) -> dict:
+def _report(turn: OrdersTurn) -> dict[str, Any]:
     return {
         "played": turn.played,
         "skipped": [[skip.index, skip.code] for skip in turn.skipped],
@@ -108,7 +115,7 @@ def seat_orders_play(*, game_id: int, seat_id: int, version: int) -> str:
     if game is None or seat is None or game.state is None or seat.bot_level:
         return STALE
     standing = StandingOrders.objects.filter(seat=seat, status=OrdersStatus.STANDING).first()
-    state = engine.State.from_dict(game.state)
+    state = game_position(game=game)
     if standing is None or game.version != int(version):
         return STALE
     if not turn_open_to_orders(state, seat.player_id):

@@ -3,6 +3,7 @@ and its seats locked): a move by hand drops them; the first move an order plays 
 with the engine's report, for their owner to read."""
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from django.utils import timezone
 
@@ -18,7 +19,7 @@ class OrderStep:
 
     seat_id: int
     first: bool
-    report: dict = field(default_factory=dict)
+    report: dict[str, Any] = field(default_factory=dict)
 
 
 def orders_drop_locked(*, seat: Seat) -> None:
@@ -30,7 +31,7 @@ def orders_drop_locked(*, seat: Seat) -> None:
     Seat.objects.filter(pk=seat.pk).update(orders_standing=False)
 
 
-def orders_close_locked(*, seat: Seat, report: dict, move: Move | None) -> None:
+def orders_close_locked(*, seat: Seat, report: dict[str, Any], move: Move | None) -> None:
     """The turn came: the orders are done, played (with the move they made) or not."""
     status = OrdersStatus.PLAYED if move is not None else OrdersStatus.NONE_PLAYABLE
     StandingOrders.objects.filter(seat=seat, status=OrdersStatus.STANDING).update(

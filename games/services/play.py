@@ -2,9 +2,11 @@
 
 from dataclasses import dataclass
 from functools import partial
+from typing import Any
 
+from django.contrib.auth.models import AnonymousUser, User
 from django.db import transaction
-from django.db.models import IntegerField
+from django.db.models import IntegerField, QuerySet
 from django.db.models.expressions import RawSQL
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -20,7 +22,7 @@ from games.words.refusals import refusal_sentence
 
 from .locking import game_lock_with_seats
 from .orders_record import OrderStep, orders_close_locked, orders_drop_locked
-from .transition import move_record
+from .transition import game_position, move_record
 
 
 @dataclass(frozen=True)
@@ -29,7 +31,7 @@ class PlayResult:
 
     game: Game
     move: Move
-    events: list[dict]
+    events: list[dict[str, Any]]
     view: engine.PlayerView  # player_view for the player who moved, after the move
     seats: list[Seat]  # the game's seats in seat order, users selected, as the move left them
     seat: Seat  # the mover's
@@ -39,7 +41,7 @@ class PlayResult:
     awaiting: int | None = None
 
 
-def _parse_action(action) -> "engine.Action":
+def _parse_action(action: object) -> engine.Action:
     """The engine's typed action, or BadAction for anything that is not one."""
     if not isinstance(action, dict):
         raise BadAction()
@@ -52,7 +54,7 @@ def _parse_action(action) -> "engine.Action":
         ) from None
 
 
-def opening_choice_open(*, state: "engine.State", seat) -> bool:
+def opening_choice_open(*, state: engine.State, seat: Seat) -> bool:
     """Opening tickets are chosen side by side: another player's choice cannot make
     this one stale, so while this player still has to choose any version will do. Once
     they have chosen, a repeated post is stale as usual."""
@@ -60,7 +62,10 @@ def opening_choice_open(*, state: "engine.State", seat) -> bool:
 
 
 def _acting_seat(
-    seats: list[Seat], user, bot_seat_id: int | None, order: OrderStep | None = None
+    seats: list[Seat],
+    user: User | AnonymousUser | None,
+    bot_seat_id: int | None,
+    order: OrderStep | None = None,
 ) -> Seat | None:
     """The seat the move is for: the user's (never one a bot plays, even a user's own seat
     a bot took over), the bot's, or the one whose standing orders play."""
@@ -85,7 +90,7 @@ _AWAITING_ELSEWHERE = (
 )
 
 
-def _seats_for_move(game_id: int, user):
+def _seats_for_move(game_id: int, user: User | AnonymousUser | None) -> QuerySet[Seat]:
     """The seats a move reads with the game's lock: users and profiles, whether a vacation
     may pause a clock and, for a user, how many of their other games await their move (read
     in the same statement, so the header after the move costs no query of its own)."""
@@ -105,7 +110,7 @@ def _seats_for_move(game_id: int, user):
 def _awaiting_after(game: Game, seat: Seat) -> int | None:
     """The header's count for the mover once the move is made: their other games read with
     the lock, and this one as the move left it (selectors.access.seat_list_awaiting' rule)."""
-    elsewhere = getattr(seat, "awaiting_elsewhere", None)
+    elsewhere: int | None = getattr(seat, "awaiting_elsewhere", None)
     if elsewhere is None:
         return None
     here = game.is_active and seat.to_move and not seat.forfeited
@@ -115,9 +120,9 @@ def _awaiting_after(game: Game, seat: Seat) -> int | None:
 def game_play(
     *,
     game_id: int,
-    user,
-    action: dict,
-    expected_version: int,
+    user: User | AnonymousUser | None,
+    action: object,
+    expected_version: int | str | None,
     bot_seat_id: int | None = None,
     order: OrderStep | None = None,
 ) -> PlayResult:
@@ -134,7 +139,7 @@ def game_play(
     with its own code and message). A refused action changes nothing at all.
     """
     try:
-        expected_version = int(expected_version)
+        expected_version = int(expected_version if expected_version is not None else "")
     except (TypeError, ValueError):
         raise BadAction(_("The move did not say which position it was made in.")) from None
     try:
@@ -152,7 +157,7 @@ def game_play(
             if game.status == GameStatus.OPEN:
                 raise GameNotActive(_("The game has not started yet."))
             raise GameNotActive(_("This game is over."))
-        state = engine.State.from_dict(game.state)
+        state = game_position(game=game)
         behind = expected_version < game.version and opening_choice_open(state=state, seat=seat)
         if expected_version != game.version and not behind:
             raise GameMovedOn()

@@ -6,6 +6,7 @@ knows without reading them whether a message may go somewhere other than mail.
 """
 
 from django.conf import settings
+from django.contrib.auth.models import User
 from django.db import transaction
 from django.urls import reverse
 from django.utils import timezone, translation
@@ -28,7 +29,7 @@ MAX_DEVICES = 20
 MAX_WEBHOOKS = 5
 
 
-def _checked(url) -> str:
+def _checked(url: object) -> str:
     if not isinstance(url, str) or not url or len(url) > ENDPOINT_MAX_LENGTH or "\x00" in url:
         raise BadAddress(_("Give the full address, starting with https://."))
     try:
@@ -38,13 +39,18 @@ def _checked(url) -> str:
     return url
 
 
-def push_subscription_save(*, user, endpoint, p256dh, auth, device="") -> PushSubscription:
+def push_subscription_save(
+    *, user: User, endpoint: object, p256dh: object, auth: object, device: object = ""
+) -> PushSubscription:
     """Keep what a browser's PushManager.subscribe() gave (the same device again: its keys are
     replaced). A malformed subscription is refused with BadAddress, nothing kept."""
     endpoint = _checked(endpoint)
+    keys = []
     for value in (p256dh, auth):
         if not isinstance(value, str) or not value or len(value) > 200 or "\x00" in value:
             raise BadAddress(_("This browser gave no keys for its notifications."))
+        keys.append(value)
+    p256dh, auth = keys
     device = device[:100].replace("\x00", "") if isinstance(device, str) else ""
     with transaction.atomic():
         if PushSubscription.objects.filter(user=user).count() >= MAX_DEVICES:
@@ -59,7 +65,9 @@ def push_subscription_save(*, user, endpoint, p256dh, auth, device="") -> PushSu
     return subscription
 
 
-def push_subscription_delete(*, user, subscription_id=None, endpoint=None) -> bool:
+def push_subscription_delete(
+    *, user: User, subscription_id: int | str | None = None, endpoint: str | None = None
+) -> bool:
     """Remove one of the user's devices (by id, or by the endpoint the browser still has)."""
     rows = PushSubscription.objects.filter(user=user)
     try:
@@ -76,8 +84,8 @@ def push_subscription_delete(*, user, subscription_id=None, endpoint=None) -> bo
     return deleted > 0
 
 
-def webhook_add(*, user, url, flavour) -> Webhook:
-    if flavour not in WebhookFlavour.values:
+def webhook_add(*, user: User, url: object, flavour: object) -> Webhook:
+    if not isinstance(flavour, str) or flavour not in WebhookFlavour.values:
         raise BadAddress(_("Choose Discord, Slack or plain JSON."))
     url = _checked(url)
     with transaction.atomic():
@@ -88,7 +96,7 @@ def webhook_add(*, user, url, flavour) -> Webhook:
     return webhook
 
 
-def webhook_delete(*, user, webhook_id) -> bool:
+def webhook_delete(*, user: User, webhook_id: int | str) -> bool:
     try:
         rows = Webhook.objects.filter(user=user, pk=int(webhook_id))
     except (TypeError, ValueError, OverflowError):
@@ -99,14 +107,16 @@ def webhook_delete(*, user, webhook_id) -> bool:
     return deleted > 0
 
 
-def _target(model: type[Webhook] | type[PushSubscription], *, user, target_id):
+def _target(
+    model: type[Webhook] | type[PushSubscription], *, user: User, target_id: int | str
+) -> Webhook | PushSubscription | None:
     try:
         return model.objects.filter(user=user, pk=int(target_id)).first()
     except (TypeError, ValueError, OverflowError):
         return None
 
 
-def _test_short(user, channel: str) -> Short:
+def _test_short(user: User, channel: str) -> Short:
     page = reverse("settings") + ("#webhooks" if channel == Channel.WEBHOOK else "#devices")
     return Short(
         title=_("Ticket to Ride by turns"),
@@ -117,7 +127,7 @@ def _test_short(user, channel: str) -> Short:
     )
 
 
-def delivery_test(*, user, channel: str, target_id) -> Delivery | None:
+def delivery_test(*, user: User, channel: str, target_id: int | str) -> Delivery | None:
     """Send a test message to one of the user's webhooks or devices now, paused or not, and
     keep how it went as its last delivery; None when it is not theirs. A device its push
     service no longer knows is removed."""
@@ -128,7 +138,7 @@ def delivery_test(*, user, channel: str, target_id) -> Delivery | None:
     with translation.override(mail_language(user)):
         short = _test_short(user, channel)
         try:
-            if channel == Channel.WEBHOOK:
+            if isinstance(target, Webhook):
                 answer = hook_send(target, short, kind="test")
             else:
                 message = {
@@ -152,7 +162,7 @@ def delivery_test(*, user, channel: str, target_id) -> Delivery | None:
     return delivery
 
 
-def delivery_resume(*, user, channel: str, target_id) -> bool:
+def delivery_resume(*, user: User, channel: str, target_id: int | str) -> bool:
     """Send to a paused webhook or device again, its count of failures started afresh."""
     model = Webhook if channel == Channel.WEBHOOK else PushSubscription
     rows = model.objects.filter(user=user, paused_at__isnull=False)

@@ -6,11 +6,12 @@ other who left). Resigning and the deadline sweep take the same row lock: whiche
 second finds the seat already out and changes nothing.
 """
 
+from django.contrib.auth.models import AnonymousUser, User
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from games.models import Move
+from games.models import Move, Seat
 from games.refusals.errors import GameNotActive, NotAllowed, NotAPlayer
 from games.selectors.replay import FORFEIT_ACTION
 
@@ -18,8 +19,9 @@ from .forfeit import seat_leaves
 from .locking import game_lock
 
 
-def game_resign(*, game_id: int, user) -> Move:
-    """Take `user` out of the game now. Refuses a stranger (NotAPlayer), a game not being
+def game_resign(*, game_id: int, user: User | AnonymousUser) -> Move | Seat:
+    """Take `user` out of the game now: the forfeit Move, or the seat when a bot plays it
+    on. Refuses a stranger (NotAPlayer), a game not being
     played (GameNotActive) and a player already out (NotAllowed)."""
     with transaction.atomic(durable=True):
         game = game_lock(game_id=game_id)

@@ -23,9 +23,11 @@ import contextlib
 import json
 import logging
 import random
+from typing import Any
 
 from django.contrib.admin.models import ADDITION, LogEntry
 from django.contrib.auth import get_user_model
+from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
@@ -54,6 +56,9 @@ log = logging.getLogger(__name__)
 
 MAX_SCENARIO_BYTES = 256 * 1024
 
+# A seat of a game from a position: the person who takes it, or the level of the bot that does.
+Place = User | str
+
 
 class ScenarioRefused(GameServiceError):
     status = 400
@@ -61,7 +66,7 @@ class ScenarioRefused(GameServiceError):
     default_message = gettext_lazy("That file is not a game position this site can start.")
 
 
-def parse_scenario_file(*, raw: bytes) -> dict:
+def parse_scenario_file(*, raw: bytes) -> dict[str, Any]:
     """The JSON object of an uploaded file, or ScenarioRefused saying what is wrong with it."""
     if len(raw) > MAX_SCENARIO_BYTES:
         raise ScenarioRefused(
@@ -82,7 +87,7 @@ def parse_scenario_file(*, raw: bytes) -> dict:
     return data
 
 
-def _check_scenario(document: dict) -> "engine.State":
+def _check_scenario(document: dict[str, Any]) -> engine.State:
     """The position the scenario leads to, or ScenarioRefused (bad file, illegal action,
     a game already over)."""
     try:
@@ -109,7 +114,7 @@ def _check_scenario(document: dict) -> "engine.State":
     return state
 
 
-def _users(names: list[str]) -> list:
+def _users(names: list[str]) -> list[User]:
     found = {user.username: user for user in get_user_model().objects.filter(username__in=names)}
     missing = [name for name in names if name not in found]
     if missing:
@@ -124,10 +129,10 @@ def _users(names: list[str]) -> list:
 
 def game_start_from_scenario(
     *,
-    creator,
-    document: dict,
+    creator: User,
+    document: dict[str, Any],
     usernames: list[str] | None = None,
-    turn_seconds=None,
+    turn_seconds: int | str | None = None,
     seat_at_once: bool = False,
 ) -> Game:
     """A new unrated game from the scenario, one seat for each site player `usernames`
@@ -138,12 +143,13 @@ def game_start_from_scenario(
     when the last one accepts. `seat_at_once` (staff only: a tournament's position) seats
     everyone now, and is written in the admin's log.
     """
-    turn_seconds = DEFAULT_TURN_SECONDS if turn_seconds in (None, "") else turn_seconds
+    if turn_seconds is None or turn_seconds == "":
+        turn_seconds = DEFAULT_TURN_SECONDS
     try:
-        turn_seconds = int(turn_seconds)
+        seconds = int(turn_seconds)
     except (TypeError, ValueError):
         raise InvalidSettings(_("The time per move is a number of seconds.")) from None
-    if not MIN_TURN_SECONDS <= turn_seconds <= MAX_TURN_SECONDS:
+    if not MIN_TURN_SECONDS <= seconds <= MAX_TURN_SECONDS:
         raise InvalidSettings(_("The time per move is between one hour and seven days."))
     if seat_at_once and not creator.is_staff:
         raise NotAllowed(_("Only staff can seat players without their acceptance."))
@@ -170,21 +176,23 @@ def game_start_from_scenario(
     people = dict(zip(humans, _users(humans), strict=True))
     if not creator.is_staff and creator.pk not in {user.pk for user in people.values()}:
         raise NotAllowed(_("Start games you play in (the admin can start them for anyone)."))
-    places = [(people.get(name), level) for name, level in zip(names, levels, strict=True)]
+    places: list[Place] = [level or people[name] for name, level in zip(names, levels, strict=True)]
     return _create_waiting(
         creator=creator,
         document=document,
         places=places,
-        turn_seconds=turn_seconds,
+        turn_seconds=seconds,
         seat_at_once=seat_at_once,
     )
 
 
-def game_new_from_replay(*, game_id: int, user, move_number: int, turn_seconds=None):
+def game_new_from_replay(
+    *, game_id: int, user: User, move_number: int | str | None, turn_seconds: int | None = None
+) -> tuple[Game, int]:
     """A new unrated game for the same players from a finished game's position after
     `move_number` (or the last turn start before it). Returns (game, the move used)."""
     try:
-        move_number = int(move_number)
+        last = int(move_number if move_number is not None else "")
     except (TypeError, ValueError):
         raise InvalidSettings(_("Choose a move of the replay.")) from None
     source = Game.objects.filter(pk=game_id).prefetch_related("seats__user").first()
@@ -197,7 +205,7 @@ def game_new_from_replay(*, game_id: int, user, move_number: int, turn_seconds=N
     position, used = None, 0
     with contextlib.suppress(engine.PositionNotWritable):
         position = engine.position_setup(state)
-    moves = Move.objects.filter(game=source, number__lte=max(move_number, 0)).order_by("number")
+    moves = Move.objects.filter(game=source, number__lte=max(last, 0)).order_by("number")
     for move in moves:
         if move.action.get("type") in CLOCK_ONLY_ACTIONS:
             continue
@@ -218,7 +226,7 @@ def game_new_from_replay(*, game_id: int, user, move_number: int, turn_seconds=N
         "setup": position,
     }
     # A bot from the start plays again; a person (one who left too) is invited.
-    places = [(seat.user, seat.bot_level if seat.is_bot else "") for seat in seats]
+    places: list[Place] = [seat.bot_level if seat.is_bot else seat.user for seat in seats]
     game = _create_waiting(
         creator=user,
         document=document,
@@ -229,10 +237,15 @@ def game_new_from_replay(*, game_id: int, user, move_number: int, turn_seconds=N
 
 
 def _create_waiting(
-    *, creator, document: dict, places: list, turn_seconds: int, seat_at_once: bool = False
+    *,
+    creator: User,
+    document: dict[str, Any],
+    places: list[Place],
+    turn_seconds: int,
+    seat_at_once: bool = False,
 ) -> Game:
-    """Create the game with its position set aside, each of `places` (user, bot level)
-    a seat in the scenario's order: the creator and bots seated, the others invited to
+    """Create the game with its position set aside, each of `places` (a person or a bot's
+    level) a seat in the scenario's order: the creator and bots seated, the others invited to
     theirs (or, staff's `seat_at_once`, seated without it). Starts once all are seated."""
     with transaction.atomic(durable=True):
         game = Game.objects.create(
@@ -247,9 +260,9 @@ def _create_waiting(
         )
         game = game_lock(game_id=game.pk)
         forced = []
-        for order, (user, bot_level) in enumerate(places):
-            if bot_level:
-                seat_bot_locked(game=game, level=bot_level, order=order)
+        for order, user in enumerate(places):
+            if isinstance(user, str):
+                seat_bot_locked(game=game, level=user, order=order)
             elif user.pk == creator.pk or seat_at_once:
                 taken = set(game.seats.values_list("color", flat=True))
                 Seat.objects.create(
@@ -270,7 +283,7 @@ def _create_waiting(
     return game
 
 
-def _log_seated_by_staff(*, game: Game, staff, usernames: list[str]) -> None:
+def _log_seated_by_staff(*, game: Game, staff: User, usernames: list[str]) -> None:
     """The one seating without consent, written where staff read the site's history: the
     admin's log (every staff member sees it), beside the server's log."""
     message = f"Seated without their acceptance in game #{game.pk}: {', '.join(usernames)}"

@@ -18,6 +18,14 @@ from .clock import settle_clock
 from .finish import game_abort, game_finish
 
 
+def game_position(*, game: Game) -> engine.State:
+    """The engine's state of a started game; ValueError, as for any state not stored whole,
+    for a game not started."""
+    if game.state is None:
+        raise ValueError("not a stored game state: the game has not started")
+    return engine.State.from_dict(game.state)
+
+
 def move_next_number(*, game: Game) -> int:
     last = Move.objects.filter(game=game).aggregate(last=Max("number"))["last"]
     return (last or 0) + 1

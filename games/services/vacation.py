@@ -15,10 +15,12 @@ Policy:
   open pages show it.
 """
 
+from collections.abc import Iterable
 from dataclasses import dataclass
-from datetime import date, datetime, time, timedelta
+from datetime import date, datetime, time, timedelta, tzinfo
 from enum import Enum
 
+from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -54,15 +56,15 @@ def _days_in_year(first_day: date, last_day: date, year: int) -> int:
     return max(0, (end - start).days + 1)
 
 
-def _days_used(vacations, year: int) -> int:
+def _days_used(vacations: Iterable[Vacation], year: int) -> int:
     return sum(_days_in_year(v.first_day, v.last_day, year) for v in vacations)
 
 
-def local_today(*, user, now: datetime) -> date:
+def local_today(*, user: User, now: datetime) -> date:
     return now.astimezone(zone(profile_for(user).timezone)).date()
 
 
-def _day_start(day: date, tz) -> datetime:
+def _day_start(day: date, tz: tzinfo) -> datetime:
     return datetime.combine(day, time(0), tzinfo=tz)
 
 
@@ -74,17 +76,19 @@ class Allowance:
     total: int = VACATION_DAYS_PER_YEAR
 
 
-def vacation_allowance(*, user, year: int) -> Allowance:
+def vacation_allowance(*, user: User, year: int) -> Allowance:
     used = _days_used(Vacation.objects.filter(user=user), year)
     return Allowance(year=year, used=used, left=max(0, VACATION_DAYS_PER_YEAR - used))
 
 
-def vacation_current_or_planned(*, user, now: datetime) -> Vacation | None:
+def vacation_current_or_planned(*, user: User, now: datetime) -> Vacation | None:
     """The vacation under way or ahead, if any."""
     return Vacation.objects.filter(user=user, ends_at__gt=now).order_by("starts_at").first()
 
 
-def vacation_set(*, user, first_day: date, last_day: date, now: datetime | None = None):
+def vacation_set(
+    *, user: User, first_day: date, last_day: date, now: datetime | None = None
+) -> Vacation:
     """Plan (or replace the planned) time away; refuses dates in the past, in the wrong order,
     too far ahead, over the year's allowance, or while the player is away already."""
     now = now or timezone.now()
@@ -138,7 +142,7 @@ class Ended(Enum):
     BACK = "back"  # under way: the player is back, the unused days given back
 
 
-def vacation_end(*, user, now: datetime | None = None) -> Ended:
+def vacation_end(*, user: User, now: datetime | None = None) -> Ended:
     """Come back now, or cancel a planned vacation. Coming back gives back the days after
     today, and today when no game waited for the player's move while they were away today;
     time away that has used no day at all is forgotten."""
@@ -171,7 +175,7 @@ def vacation_end(*, user, now: datetime | None = None) -> Ended:
 TURN_ACTIONS = [str(kind) for kind in ActionType]
 
 
-def _stopped_a_clock(user, since: datetime, until: datetime) -> bool:
+def _stopped_a_clock(user: User, since: datetime, until: datetime) -> bool:
     """Whether time away from `since` to `until` (now) stopped the clock of a move: a game
     that allows vacations waited for the player's move at some moment of it. It waits now,
     or the player moved in it meanwhile (their turn was running just before)."""
@@ -193,7 +197,7 @@ def _stopped_a_clock(user, since: datetime, until: datetime) -> bool:
     return waiting.exists() or moved.exists()
 
 
-def vacation_resettle_games(*, user) -> int:
+def vacation_resettle_games(*, user: User) -> int:
     """Recompute the deadlines of every game where the user must act now; returns how many
     games changed."""
     game_ids = sorted(

@@ -9,10 +9,14 @@ so colour is never the only cue.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING
 
 from django.utils.translation import pgettext_lazy
 
 from games.words.seat_colors import SEAT_COLORS, seat_color_id
+
+if TYPE_CHECKING:  # the stubs' name for a lazily translated text; nothing to import at run time
+    from django_stubs_ext import StrOrPromise
 
 # Route and card colours; "purple" is the pink/violet of the game.
 CARD_COLORS: Mapping[str, str] = {
@@ -30,7 +34,7 @@ CARD_COLORS: Mapping[str, str] = {
 
 # A letter for each card and route colour, drawn on every unclaimed route and every card, so
 # that colour is never the only way to tell them apart (grey routes take any colour: no letter).
-CARD_LETTERS: Mapping[str, str] = {
+CARD_LETTERS: Mapping[str, StrOrPromise] = {  # translated where drawn
     "red": pgettext_lazy("letter of the red cards", "R"),
     "orange": pgettext_lazy("letter of the orange cards", "O"),
     "yellow": pgettext_lazy("letter of the yellow cards", "Y"),

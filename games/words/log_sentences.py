@@ -7,7 +7,7 @@ stays the English of the engine's tests and scenarios. City names are never tran
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from django.utils.translation import gettext as _
@@ -284,7 +284,7 @@ SITE_EVENTS = {"extra_time_given": _extra_time_given}
 
 
 def turn_told(
-    events: list[Mapping[str, Any]], names: Mapping[str, str], map_id: str | None
+    events: Sequence[Mapping[str, Any]], names: Mapping[str, str], map_id: str | None
 ) -> list[tuple[str, str]]:
     """A turn's events told in the order they happened: (the sentence on its own, the same as
     it reads within the turn's one line). The turn's two card draws are one sentence, where

@@ -14,7 +14,7 @@ JSON = "application/json"
 
 class ApiView(GenericAPIView):
     authentication_classes = [ApiTokenAuthentication, SessionAuthentication]
-    pagination_class = ApiPagination
+    pagination_class: type[ApiPagination] | None = ApiPagination  # None: a view that pages itself
 
     def initial(self, request, *args, **kwargs):
         # A body that is not JSON is 415 whether or not the view reads it. (DRF would take

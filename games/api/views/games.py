@@ -55,6 +55,7 @@ class GameListView(ApiView):
         if name not in FILTERS:
             return invalid_choice("filter", FILTERS)
         page = self.paginate_queryset(_games_for(request, name))
+        assert page is not None  # None only for a view without pages
         data = [summary_of(request, game) for game in page]
         return self.get_paginated_response(GameSummary(data, many=True).data)
 

@@ -53,6 +53,7 @@ class MoveLogView(ApiView):
         game = game_visible(game_id=game_id, user=request.user)
         entries = move_entries(move_list(game=game), player_names(game=game), game.map_id)[::-1]
         page = self.paginate_queryset(entries)
+        assert page is not None  # None only for a view without pages
         return self.get_paginated_response(
             MoveEntry([api_log_entry(entry) for entry in page], many=True).data
         )

@@ -5,6 +5,9 @@ the game row, checks the version and asks the engine: exactly what the web page
 calls, so the API can neither skip a check nor apply a rule differently.
 """
 
+from collections.abc import Sequence
+from typing import Any
+
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiExample, OpenApiParameter, extend_schema
 from rest_framework.response import Response
@@ -17,13 +20,16 @@ from games.api.presenting import move_response
 from games.api.serializers.actions import ActionPostSerializer, LegalActionsSerializer
 from games.api.serializers.games import GameDetail
 from games.engine import ActionType
+from games.models import Game
 from games.selectors.access import game_rules_read
 from games.services.play import game_play
 
 from .base import ApiView
 
 
-def legal_for(game, player_id: str | None, action_type: str | None) -> tuple[list[str], list[dict]]:
+def legal_for(
+    game: Game, player_id: str | None, action_type: str | None
+) -> tuple[list[ActionType], list[dict[str, Any]]]:
     """The legal action types and actions now of the seat the engine knows as `player_id`.
     The engine says who may act: none for spectators, the forfeited, anyone once the game
     is over."""
@@ -31,6 +37,7 @@ def legal_for(game, player_id: str | None, action_type: str | None) -> tuple[lis
         return [], []
     state = engine.State.from_dict(game.state)
     types = list(engine.legal_action_kinds(state, player_id))
+    actions: Sequence[engine.Action]
     if action_type is None:
         actions = engine.legal_actions(state, player_id)
     elif action_type in types:

@@ -8,6 +8,10 @@ A token stops the one kind it names; "every mail" has a token of its own, which
 the page's second button posts to.
 """
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils.translation import pgettext_lazy
@@ -15,11 +19,20 @@ from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_http_methods
 
 from accounts.private_pages import private_to_viewer
-from games.mail.unsubscribe import ALL, apply_unsubscription, make_token, read_token
+from games.mail.unsubscribe import (
+    ALL,
+    Unsubscription,
+    apply_unsubscription,
+    make_token,
+    read_token,
+)
 from games.models import Channel, NotificationKind
 from games.models import NotificationKind as Kind
 
-WHAT = {
+if TYPE_CHECKING:  # the stubs' name for a lazily translated text; nothing to import at run time
+    from django_stubs_ext import StrOrPromise
+
+WHAT: dict[str, StrOrPromise] = {
     NotificationKind.YOUR_TURN: pgettext_lazy("what a mail's link stops", "“it's your turn” mails"),
     NotificationKind.REMINDER: pgettext_lazy(
         "what a mail's link stops", "reminders and last warnings"
@@ -38,7 +51,7 @@ WHAT = {
     ALL: pgettext_lazy("what a mail's link stops", "every mail about your games"),
 }
 # What the link of a browser notification or a webhook message stops.
-WHAT_ELSEWHERE = {
+WHAT_ELSEWHERE: dict[str, dict[str, StrOrPromise]] = {
     Channel.PUSH: {
         Kind.YOUR_TURN: pgettext_lazy("what a link stops", "browser notifications of your turn"),
         Kind.REMINDER: pgettext_lazy("what a link stops", "browser notifications of reminders"),
@@ -55,10 +68,10 @@ WHAT_ELSEWHERE = {
     },
 }
 # Kinds that share a switch share its words.
-SAME_SWITCH = {Kind.LAST_WARNING: Kind.REMINDER, Kind.FORFEIT: Kind.RESULT}
+SAME_SWITCH: dict[str, str] = {Kind.LAST_WARNING: Kind.REMINDER, Kind.FORFEIT: Kind.RESULT}
 
 
-def what_it_stops(unsubscription) -> str:
+def what_it_stops(unsubscription: Unsubscription) -> StrOrPromise:
     if unsubscription.channel == Channel.MAIL:
         return WHAT[unsubscription.kind]
     kind = SAME_SWITCH.get(unsubscription.kind, unsubscription.kind)
