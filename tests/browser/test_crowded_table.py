@@ -1,0 +1,58 @@
+"""The table at 1280×800 in the positions that crowd it most: a hand of all nine kinds with a dozen
+routes or more to claim, a first game's hints, a tunnel being paid. The player's cards and
+tickets stay on screen without scrolling; screenshots of each are kept for a person."""
+
+import pytest
+from browser_steps import BROWSER_TEST, log_in
+from table_views import DESKTOP, screenshot, turn_position, uncovered
+
+from games.models import Game
+from games.services.play import game_play
+
+pytestmark = BROWSER_TEST
+
+# Every kind of card, enough of each for most short routes.
+NINE_KINDS = {
+    "red": 4, "orange": 3, "yellow": 4, "green": 3, "blue": 3,
+    "purple": 3, "white": 3, "black": 3, "locomotive": 3,
+}  # fmt: skip
+# München – Zürich, a yellow tunnel of two: the three cards turned up ask three more.
+FACE_UP = ["red", "blue", "green", "white", "black"]
+TUNNEL_DECK = ["yellow", "locomotive", "yellow"]
+
+
+def crowded(case):
+    """Ann to move at Europe holding NINE_KINDS, in the case's position."""
+    setup = {"face_up": FACE_UP, "train_deck": TUNNEL_DECK} if case == "tunnel" else {}
+    game, seats = turn_position("europe", hand=NINE_KINDS, **setup)
+    if case == "tunnel":
+        game_play(
+            game_id=game.pk,
+            user=seats["ann"].user,
+            action={"type": "claim_route", "route": "munchen-zurich", "cards": {"yellow": 2}},
+            expected_version=game.version,
+        )
+    if case in ("first game", "tunnel"):  # a newcomer's: the hints show
+        Game.objects.filter(pk=game.pk).update(first_game=True)
+    return game
+
+
+@pytest.mark.parametrize("case", ["nine kinds", "first game", "tunnel"])
+def test_the_hand_and_the_tickets_are_in_view_however_crowded_the_turn(chromium, live_server, case):
+    game = crowded(case)
+    page = log_in(chromium, live_server, "ann", context=DESKTOP)
+    page.goto(f"{live_server.url}/games/{game.pk}/")
+    page.locator(".zoom-bar").wait_for()
+    if case == "tunnel":
+        assert page.locator("#action-panel .pay-form").is_visible()
+    else:
+        assert page.locator("#board a.pick").count() >= 12
+        if case == "first game":
+            assert page.locator("#hints").is_visible()
+    hand = page.locator(".hand-cards svg").get_attribute("aria-label")
+    assert len(hand.split(", ")) == len(NINE_KINDS), hand  # a card of each kind
+    screenshot(page, f"table-crowded-{case.replace(' ', '-')}-desktop")
+    for part in (".panel.hand", ".panel.tickets"):
+        seen = uncovered(page, part)
+        assert seen.get("inside") and seen["scrolled"] == 0, (case, part, seen)
+        assert seen["covered"] is None, (case, part, seen)
