@@ -4,6 +4,7 @@ tickets stay on screen without scrolling; screenshots of each are kept for a per
 
 import pytest
 from browser_steps import BROWSER_TEST, log_in
+from playwright.sync_api import expect
 from table_views import DESKTOP, screenshot, turn_position, uncovered
 
 from games.models import Game
@@ -56,3 +57,7 @@ def test_the_hand_and_the_tickets_are_in_view_however_crowded_the_turn(chromium,
         seen = uncovered(page, part)
         assert seen.get("inside") and seen["scrolled"] == 0, (case, part, seen)
         assert seen["covered"] is None, (case, part, seen)
+    if case == "tunnel":  # the answer beside "Pay and claim" declines: the cards come back
+        page.locator("#action-panel button", has_text="Decline: take my cards back").click()
+        expect(page.locator(".turn")).to_contain_text("It is bob's turn")
+        expect(page.locator("#hand-title")).to_contain_text("(29)")
