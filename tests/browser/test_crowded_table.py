@@ -1,6 +1,7 @@
 """The table at 1280×800 in the positions that crowd it most: a hand of all nine kinds with a dozen
-routes or more to claim, a first game's hints, a tunnel being paid. The player's cards and
-tickets stay on screen without scrolling; screenshots of each are kept for a person."""
+routes or more to claim, a first game's hints, a tunnel being paid, a gray route with two dozen
+ways to pay. The player's cards and tickets stay on screen without scrolling; screenshots of each
+are kept for a person."""
 
 import pytest
 from browser_steps import BROWSER_TEST, log_in
@@ -38,12 +39,17 @@ def crowded(case):
     return game
 
 
-@pytest.mark.parametrize("case", ["nine kinds", "first game", "tunnel"])
+@pytest.mark.parametrize("case", ["nine kinds", "first game", "tunnel", "gray route"])
 def test_the_hand_and_the_tickets_are_in_view_however_crowded_the_turn(chromium, live_server, case):
     game = crowded(case)
     page = log_in(chromium, live_server, "ann", context=DESKTOP)
-    page.goto(f"{live_server.url}/games/{game.pk}/")
+    # Marseille – Paris, gray and four long: 26 ways to pay with this hand.
+    route = "route/marseille-paris/" if case == "gray route" else ""
+    page.goto(f"{live_server.url}/games/{game.pk}/{route}")
     page.locator(".zoom-bar").wait_for()
+    if case == "gray route":
+        expect(page.locator(".claim-form .payment")).to_have_count(26)
+        assert uncovered(page, "#action-panel .claim-form button[type=submit]").get("inside")
     if case == "tunnel":
         assert page.locator("#action-panel .pay-form").is_visible()
     else:
