@@ -23,9 +23,10 @@ TICKETS = {
 }
 
 
-def turn_position(map_id, *, claims=None, stations=None):
-    """Ann and Bob in play, Ann to move with HAND and three tickets; `claims` and `stations`
-    map ids to "ann" or "bob". Returns the game and {name: seat}."""
+def turn_position(map_id, *, claims=None, stations=None, hand=HAND, **setup_fields):
+    """Ann and Bob in play, Ann to move with `hand` and three tickets; `claims` and `stations`
+    map ids to "ann" or "bob"; any other scenario setup field (a train_deck, say) is passed
+    on. Returns the game and {name: seat}."""
     game, seats = ann_and_bob_at_a_game(map_id)
     by_name = {seat.user.username: seat for seat in seats}
     ann, bob = by_name["ann"].player_id, by_name["bob"].player_id
@@ -34,9 +35,10 @@ def turn_position(map_id, *, claims=None, stations=None):
     setup = {
         "phase": "play",
         "current": ann,
-        "hands": {ann: HAND, bob: {"yellow": 2}},
+        "hands": {ann: hand, bob: {"yellow": 2}},
         "tickets": {ann: mine, bob: theirs},
         "claims": {route: ids[who] for route, who in (claims or {}).items()},
+        **setup_fields,
     }
     if stations:
         setup["stations"] = {city: ids[who] for city, who in stations.items()}
