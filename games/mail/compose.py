@@ -20,12 +20,11 @@ from games.models import (
     Game,
     GameStatus,
     Invitation,
-    Move,
     Notification,
     Seat,
 )
 from games.models import NotificationKind as Kind
-from games.selectors.log import move_list
+from games.selectors.log import move_list, seat_last_move_number
 from games.selectors.orders import orders_told, seat_orders_get
 from games.words.game_log import turns_of
 from games.words.names import list_text, ordinal
@@ -77,14 +76,7 @@ def since_last_turn(game: Game, seats: list[Seat], user) -> list[str]:
     two card draws in one)."""
     names = {seat.player_id: seat.user.username for seat in seats}
     mine = next((seat for seat in seats if seat.user_id == user.pk), None)
-    last = None
-    if mine is not None:
-        last = (
-            Move.objects.filter(game=game, seat=mine)
-            .order_by("-number")
-            .values_list("number", flat=True)
-            .first()
-        )
+    last = seat_last_move_number(game=game, seat=mine)
     turns = turns_of(move_list(game=game, after=last), names, game.map_id)
     sentences = [sentence for turn in turns for sentence in turn.sentences]
     return sentences[-MAX_SENTENCES:]

@@ -19,10 +19,10 @@ from django.utils.translation import ngettext, pgettext
 from PIL import Image
 
 from games.engine import EventType, PlayerView, get_map
-from games.models import Game, Move, Seat
+from games.models import Game, Seat
 from games.models import NotificationKind as Kind
 from games.selectors.access import seat_view
-from games.selectors.log import move_list
+from games.selectors.log import move_list, seat_last_move_number
 from games.svg.cards import card_name
 from games.svg.table_picture import Score, TablePicture, board_picture_svg, table_picture_svg
 from games.words.names import map_name
@@ -67,14 +67,7 @@ def _seat_of(seats: list[Seat], user) -> Seat | None:
 def changes_since_last_turn(game: Game, mine: Seat | None) -> tuple[list[str], list[str]]:
     """The routes and stations the others added since the reader's own last move (what the
     page marks with a dashed band)."""
-    last = None
-    if mine is not None:
-        last = (
-            Move.objects.filter(game=game, seat=mine)
-            .order_by("-number")
-            .values_list("number", flat=True)
-            .first()
-        )
+    last = seat_last_move_number(game=game, seat=mine)
     if last is None:
         return [], []
     events = [event for move in move_list(game=game, after=last) for event in move.events]

@@ -25,6 +25,19 @@ def _logged(game: Game):
     )
 
 
+def seat_last_move_number(*, game: Game, seat) -> int | None:
+    """The number of the seat's own last move in the game, or None (no seat, no move yet):
+    where "since your last turn" begins."""
+    if seat is None:
+        return None
+    return (
+        Move.objects.filter(game=game, seat=seat)
+        .order_by("-number")
+        .values_list("number", flat=True)
+        .first()
+    )
+
+
 def move_list(*, game: Game, last_turns: int | None = None, after: int | None = None) -> list:
     """The game's moves for its log (games.words.game_log), oldest first, each with its number,
     seat (and username), events, action type and time; one query. `last_turns`: enough of

@@ -5,6 +5,7 @@ Deliberate by design: the orders are written in a panel of their own, never by a
 the board, and set only once their summary is confirmed."""
 
 import json
+from functools import partial
 
 from django.shortcuts import redirect
 from django.template.response import TemplateResponse
@@ -76,31 +77,30 @@ def game_orders_review(request, game_id: int):
     )
 
 
+def _written(request, game_id: int, write):
+    """The panel after `write(game_id=, user=)`: with the refusal's sentence when refused
+    (one who is not a player of the game gets the site's answer for that); without htmx,
+    back to the game page."""
+    try:
+        write(game_id=game_id, user=request.user)
+    except NotAPlayer:
+        raise
+    except GameServiceError as exc:
+        return _panel(request, game_id, error=exc.message)
+    if not request.htmx:
+        return redirect("game_detail", game_id=game_id)
+    return _panel(request, game_id)
+
+
 @require_POST
 def game_orders_set(request, game_id: int):
     try:
         orders = json.loads(request.POST.get("orders", ""))
     except ValueError:
         orders = None
-    try:
-        seat_orders_set(game_id=game_id, user=request.user, orders=orders)
-    except NotAPlayer:
-        raise
-    except GameServiceError as exc:
-        return _panel(request, game_id, error=exc.message)
-    if not request.htmx:
-        return redirect("game_detail", game_id=game_id)
-    return _panel(request, game_id)
+    return _written(request, game_id, partial(seat_orders_set, orders=orders))
 
 
 @require_POST
 def game_orders_cancel(request, game_id: int):
-    try:
-        seat_orders_cancel(game_id=game_id, user=request.user)
-    except NotAPlayer:
-        raise
-    except GameServiceError as exc:
-        return _panel(request, game_id, error=exc.message)
-    if not request.htmx:
-        return redirect("game_detail", game_id=game_id)
-    return _panel(request, game_id)
+    return _written(request, game_id, seat_orders_cancel)
