@@ -1,9 +1,7 @@
 """Invitations as their readers see them: a user's still to answer, one to a game, a game's
 invited players."""
 
-from django.contrib.auth import get_user_model
-from django.db.models import Count, IntegerField, Subquery
-from django.db.models.functions import Coalesce
+from django.db.models import CharField, Count, Value
 
 from games.models import Game, GameStatus, Invitation, InvitationStatus
 from games.selectors.clubs import club_invitation_list_pending
@@ -51,18 +49,14 @@ def invitation_counts_pending(*, user) -> dict[str, int]:
     """{"game": invitations to games still to answer, "club": to clubs}, in one query (the
     header shows both on every page, the game page among them)."""
 
-    def counted(queryset) -> Coalesce:
-        per_invitee = queryset.order_by().values("invitee_id").annotate(n=Count("pk"))
-        return Coalesce(Subquery(per_invitee.values("n"), output_field=IntegerField()), 0)
-
-    games, clubs = (
-        get_user_model()
-        .objects.filter(pk=user.pk)
-        .annotate(
-            games=counted(invitation_list_pending(user=user)),
-            clubs=counted(club_invitation_list_pending(user=user).select_related(None)),
+    def counted(queryset, kind: str):
+        return (
+            queryset.order_by()
+            .values("invitee_id")
+            .annotate(kind=Value(kind, output_field=CharField()), n=Count("pk"))
+            .values_list("kind", "n")
         )
-        .values_list("games", "clubs")
-        .get()
-    )
-    return {"game": games, "club": clubs}
+
+    games = counted(invitation_list_pending(user=user), "game")
+    clubs = counted(club_invitation_list_pending(user=user).select_related(None), "club")
+    return {"game": 0, "club": 0, **dict(games.union(clubs, all=True).order_by())}

@@ -97,6 +97,10 @@ def test_the_api_lists_game_and_club_invitations_and_answers_both(committed, cli
         ("club", None, "First"),
     ]
     assert {entry["inviter"] for entry in entries} == {"ann"}
+    client.force_login(bob)  # the header counts each kind beside its link
+    header = page_text(client, "/settings/")
+    assert "My games ✉ 1 Invitations to answer" in header
+    assert "Clubs ✉ 2 Invitations to answer" in header
 
     assert api.post(f"/api/v1/clubs/{second.pk}/decline/").status_code == 204
     assert api.post(f"/api/v1/clubs/{second.pk}/decline/").status_code == 404
