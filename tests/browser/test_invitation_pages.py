@@ -37,7 +37,8 @@ def test_the_creator_shares_the_game_from_its_page_and_the_invited_answer_at_its
     expect(ann.locator(".messages")).to_contain_text("Send its invitation link to friends")
     link = room.locator("#invite-link")
     expect(link).to_have_value(re.compile(rf"/games/invite/{game.invite_token}/$"))
-    expect(room.locator(".invited-list")).to_have_text("bob (no answer yet)")
+    # Who is invited, and the creator's way to take the invitation back.
+    expect(room.locator(".invited-list")).to_have_text("bob (no answer yet) Withdraw")
     expect(room.get_by_role("button", name="Start now")).to_be_disabled()
     copy = room.locator("button[data-copy]")
     expect(copy).to_have_text("Copy the link")
