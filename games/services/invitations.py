@@ -235,5 +235,8 @@ def invitation_withdraw(*, invitation_id: int | str, user: User) -> int:
             raise NotAPlayer()
         if invitation.status != InvitationStatus.PENDING:
             raise NotAllowed(_("This invitation has been answered already."))
+        if invitation.seat_order is not None:
+            # A position's seat is this person's alone: its creator calls the game off instead.
+            raise NotAllowed(_("This game starts when every player it names has accepted."))
         invitation.delete()
         return invitation.game_id
