@@ -36,7 +36,10 @@
   var acted = false; // the last request came from the player (not the poll)
   document.addEventListener("htmx:beforeRequest", function (event) {
     var elt = event.detail.elt;
-    acted = !(elt && (elt.id === "poller" || elt.id === "game-page"));
+    // Not the player: the poll, the page's own refresh, and a part that loads itself (the
+    // standing orders' panel) leave the focus where the player has it.
+    acted = !(elt && (elt.id === "poller" || elt.id === "game-page" ||
+                      elt.getAttribute("hx-trigger") === "load"));
   });
 
   function nextPlace() {
