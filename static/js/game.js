@@ -129,16 +129,26 @@ function openStream() {
   stream.addEventListener("ping", listen);
   stream.addEventListener("error", function () { cut(true); });
 }
+var underWay = new Set(); // the requests counted in `busy`
 document.addEventListener("htmx:beforeRequest", function (event) {
   if (!event.detail.elt || event.detail.elt.id === "poller") return;
-  busy += 1;
-  // Counted off when the request ends, by the request itself: an element its own answer
-  // replaces (outerHTML) is out of the page by then, and its htmx:afterRequest never
-  // reaches the document.
-  event.detail.xhr.addEventListener("loadend", function () {
-    busy = Math.max(0, busy - 1);
-    catchUp(); // the answer is in place (its poller holds the version it shows)
+  var xhr = event.detail.xhr;
+  underWay.add(xhr);
+  busy = underWay.size;
+  // An element its own answer replaces (outerHTML: the orders panel) is out of the page by
+  // the time htmx:afterRequest fires on it, so that event never reaches the document: the
+  // request's own end counts it off then.
+  xhr.addEventListener("loadend", function () {
+    window.setTimeout(function () {
+      if (underWay.delete(xhr)) { busy = underWay.size; catchUp(); }
+    }, 0);
   });
+});
+document.addEventListener("htmx:afterRequest", function (event) {
+  if (!event.detail.elt || event.detail.elt.id === "poller") return;
+  underWay.delete(event.detail.xhr);
+  busy = underWay.size;
+  catchUp(); // the answer is in place (its poller holds the version it shows)
 });
 document.addEventListener("htmx:afterSettle", catchUp);
 if (document.readyState === "loading") {

@@ -53,7 +53,15 @@
     return panel.querySelector("input:not([type=hidden]):checked, input:not([type=hidden]), select, button") || panel;
   }
 
+  // Until the player presses a key or a pointer, the page leaves the focus alone: a
+  // keyboard user's first Tab reaches the skip link, whatever parts load meanwhile.
+  var handled = false;
+  ["keydown", "pointerdown"].forEach(function (type) {
+    document.addEventListener(type, function () { handled = true; }, true);
+  });
+
   function placeFocus() {
+    if (!handled) return;
     var active = document.activeElement;
     var lost = !active || active === document.body || !document.body.contains(active);
     if (!lost && !acted) return;
