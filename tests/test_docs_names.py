@@ -180,7 +180,14 @@ NOT_THE_SITE = ("/etc/", "/srv/", "/usr/", "/nl/")
 PREFIXES = {"/api/v1/"}
 # Served by the stream server (games/live/stream_asgi.py), not by Django's URLs.
 STREAM = "/games/<id>/stream/"
-PLACEHOLDERS = {"<id>": "1", "<name>": "ann", "<token>": "a1b2", "<secret>": "a1b2", "N": "1"}
+PLACEHOLDERS = {
+    "<id>": "1",
+    "<name>": "ann",
+    "<board>": "usa",
+    "<token>": "a1b2",
+    "<secret>": "a1b2",
+    "N": "1",
+}
 
 
 def test_every_address_of_the_site_the_docs_name_answers_somewhere():
