@@ -1,7 +1,8 @@
 """The documentation names only what exists: every dotted name of the site (a module, a task,
 a function) imports, every `make` target is in the Makefile, every `manage.py` command and
 `python -m` module is there, every file or folder of the repository it names is on disk,
-and the configuration table lists exactly the variables the product reads."""
+every address of the site it names answers, and the configuration table lists exactly the
+variables the product reads."""
 
 import importlib
 import importlib.util
@@ -10,6 +11,7 @@ from pathlib import Path
 
 import pytest
 from django.core.management import get_commands
+from django.urls import Resolver404, resolve
 
 ROOT = Path(__file__).resolve().parents[1]
 PAGES = sorted(
@@ -170,3 +172,46 @@ def test_the_servers_and_scripts_table_lists_only_what_they_read():
     for path in (ROOT / "tests").rglob("*.py"):
         read |= _read_in(path.read_text())
     assert sorted(scripts_table - read) == [], "in the table, read by nothing"
+
+
+# Addresses outside the site (the server's own files) and the prefix the site does not have.
+NOT_THE_SITE = ("/etc/", "/srv/", "/usr/", "/nl/")
+# Named as the beginning of other addresses, not as one.
+PREFIXES = {"/api/v1/"}
+# Served by the stream server (games/live/stream_asgi.py), not by Django's URLs.
+STREAM = "/games/<id>/stream/"
+PLACEHOLDERS = {
+    "<id>": "1",
+    "<name>": "ann",
+    "<board>": "usa",
+    "<token>": "a1b2",
+    "<secret>": "a1b2",
+    "N": "1",
+}
+
+
+def test_every_address_of_the_site_the_docs_name_answers_somewhere():
+    named = _named(
+        r"^(?:(?:GET|POST|PUT|DELETE)(?:/(?:GET|POST|PUT))? )?(/[a-z][^\s`]*)$", code_only=True
+    )
+    checked = 0
+    missing = []
+    for page, address in named:
+        if address.startswith(NOT_THE_SITE) or address in PREFIXES:
+            continue
+        if address.startswith(STREAM):
+            assert "/stream/" in (ROOT / "games/live/stream_asgi.py").read_text()
+            continue
+        path = address.split("?")[0]
+        for placeholder, value in PLACEHOLDERS.items():
+            path = path.replace(placeholder, value)
+        checked += 1
+        try:
+            match = resolve(path)
+        except Resolver404:
+            match = None
+        # The API's catch-all (a JSON 404 for any address under it) is no answer.
+        if match is None or (match.url_name is None and match.route.strip("/") != path.strip("/")):
+            missing.append(f"{page}: {address}")
+    assert checked > 40
+    assert missing == []
