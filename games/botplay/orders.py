@@ -4,23 +4,19 @@ turn of a seat whose orders stand, a task (games.botplay.tasks.play_standing_ord
 them against that version. A broker that is down loses nothing: the minute sweep
 (games.heartbeat.sweeps.play_stalled_orders) plays orders nothing has played."""
 
-import logging
 from datetime import datetime, timedelta
 from functools import partial
 
-from celery import current_app
 from django.db import transaction
 from django.db.models import Max
 
 from games import engine
-from games.botplay.queue import BROKER_TIMEOUT
+from games.botplay.queue import task_publish
 from games.botplay.tasks import play_standing_orders
 from games.engine.orders import turn_open_to_orders
 from games.models import Move, Seat
 from games.models.game import ACTIVE_STATUSES
 from games.services.events import position_changed
-
-log = logging.getLogger(__name__)
 
 
 def seat_with_orders_to_play(state: "engine.State", seats) -> Seat | None:
@@ -46,27 +42,12 @@ def queue_standing_orders(sender, *, game, seats, state: "engine.State", **_) ->
 
 
 def publish(game_id: int, seat_id: int, version: int) -> bool:
-    """Hand the orders to a worker; never raises (the move has committed already)."""
-    args = (game_id, seat_id, version)
-    app = current_app
-    try:
-        if app.conf.task_always_eager:
-            play_standing_orders.apply(args)
-            return True
-        with app.pool.acquire(block=True) as connection:
-            connection.ensure_connection(
-                max_retries=1, interval_start=0, interval_step=0, timeout=BROKER_TIMEOUT
-            )
-            play_standing_orders.apply_async(args, retry=False, connection=connection)
-    except Exception:
-        log.warning(
-            "could not queue the orders of seat %s in game %s; the minute sweep will play them",
-            seat_id,
-            game_id,
-            exc_info=True,
-        )
-        return False
-    return True
+    """Hand the orders to a worker."""
+    return task_publish(
+        play_standing_orders,
+        (game_id, seat_id, version),
+        lost=f"the orders of seat {seat_id} in game {game_id}; the minute sweep will play them",
+    )
 
 
 def stalled_order_seats(now: datetime, after: timedelta):

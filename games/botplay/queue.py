@@ -38,29 +38,34 @@ def queue_bot_turns(sender, *, game, seats, state: "engine.State", **_) -> None:
         transaction.on_commit(partial(publish, game.pk, seat.pk, game.version))
 
 
-def publish(game_id: int, seat_id: int, version: int) -> bool:
-    """Hand the bot's move to a worker; never raises (the move has committed already)."""
-    args = (game_id, seat_id, version)
-    delay = float(getattr(settings, "BOT_MOVE_DELAY_SECONDS", 0))
+def task_publish(task, args: tuple, *, lost: str, countdown: float = 0) -> bool:
+    """Hand `task` to a worker, or run it here when the tasks run eagerly; never raises: the
+    change that owes it has committed already. A broker it cannot reach within
+    BROKER_TIMEOUT logs `lost` (what makes up for the task) and gives False."""
     app = current_app
     try:
         if app.conf.task_always_eager:
-            play_bot_turn.apply(args)
+            task.apply(args)
             return True
         with app.pool.acquire(block=True) as connection:
             connection.ensure_connection(
                 max_retries=1, interval_start=0, interval_step=0, timeout=BROKER_TIMEOUT
             )
-            play_bot_turn.apply_async(args, countdown=delay, retry=False, connection=connection)
+            task.apply_async(args, countdown=countdown, retry=False, connection=connection)
     except Exception:
-        log.warning(
-            "could not queue the bot of seat %s in game %s; the minute sweep will play it",
-            seat_id,
-            game_id,
-            exc_info=True,
-        )
+        log.warning("could not queue %s", lost, exc_info=True)
         return False
     return True
+
+
+def publish(game_id: int, seat_id: int, version: int) -> bool:
+    """Hand the bot's move to a worker, after the human-like pause."""
+    return task_publish(
+        play_bot_turn,
+        (game_id, seat_id, version),
+        countdown=float(getattr(settings, "BOT_MOVE_DELAY_SECONDS", 0)),
+        lost=f"the bot of seat {seat_id} in game {game_id}; the minute sweep will play it",
+    )
 
 
 def queue_analysis(sender, *, analysis, **_) -> None:
@@ -69,22 +74,11 @@ def queue_analysis(sender, *, analysis, **_) -> None:
 
 
 def publish_analysis(analysis_id: int) -> bool:
-    """Never raises: a lost task leaves the analysis queued, and asking again after
-    ANALYSIS_STALL_SECONDS queues it anew."""
-    app = current_app
-    try:
-        if app.conf.task_always_eager:
-            analyse_game.apply((analysis_id,))
-            return True
-        with app.pool.acquire(block=True) as connection:
-            connection.ensure_connection(
-                max_retries=1, interval_start=0, interval_step=0, timeout=BROKER_TIMEOUT
-            )
-            analyse_game.apply_async((analysis_id,), retry=False, connection=connection)
-    except Exception:
-        log.warning("could not queue analysis %s", analysis_id, exc_info=True)
-        return False
-    return True
+    return task_publish(
+        analyse_game,
+        (analysis_id,),
+        lost=f"analysis {analysis_id}; asking again after ANALYSIS_STALL_SECONDS queues it",
+    )
 
 
 position_changed.connect(queue_bot_turns, dispatch_uid="games.botplay.queue")

@@ -81,20 +81,41 @@ def analysis_request(*, game: Game, user: User | AnonymousUser | None) -> GameAn
 def analysis_start(*, analysis_id: int, total: int) -> bool:
     """Mark a queued analysis running with `total` decisions to go; False if it is not
     queued (another task has it, or it is done)."""
-    return bool(
-        GameAnalysis.objects.filter(pk=analysis_id, status=AnalysisStatus.QUEUED).update(
+    with transaction.atomic():
+        queued = GameAnalysis.objects.filter(pk=analysis_id, status=AnalysisStatus.QUEUED)
+        game_ids = list(queued.values_list("game_id", flat=True))
+        started = queued.update(
             status=AnalysisStatus.RUNNING,
             decisions_total=total,
             decisions_done=0,
             updated_at=timezone.now(),
         )
+        if started:
+            game_versions_bump(game_ids=game_ids)
+    return bool(started)
+
+
+PROGRESS_STEPS = 10  # the open pages are told at each tenth of the way
+
+
+def _new_step(done: int, total: int) -> bool:
+    """Whether `done` of `total` decisions reach a new tenth (the last one is told by
+    analysis_finish)."""
+    return 0 < done < total and (
+        done * PROGRESS_STEPS // total > (done - 1) * PROGRESS_STEPS // total
     )
 
 
 def analysis_progress(*, analysis_id: int, done: int) -> None:
-    GameAnalysis.objects.filter(pk=analysis_id, status=AnalysisStatus.RUNNING).update(
-        decisions_done=done, updated_at=timezone.now()
-    )
+    with transaction.atomic():
+        running = GameAnalysis.objects.filter(pk=analysis_id, status=AnalysisStatus.RUNNING)
+        found = running.values_list("game_id", "decisions_total").first()
+        if found is None:
+            return
+        running.update(decisions_done=done, updated_at=timezone.now())
+        game_id, total = found
+        if _new_step(done, total):
+            game_versions_bump(game_ids=[game_id])
 
 
 def analysis_finish(*, analysis_id: int, result: dict[str, Any]) -> None:
@@ -114,6 +135,8 @@ def analysis_finish(*, analysis_id: int, result: dict[str, Any]) -> None:
 
 
 def analysis_fail(*, analysis_id: int) -> None:
-    GameAnalysis.objects.filter(pk=analysis_id).exclude(status=AnalysisStatus.DONE).update(
-        status=AnalysisStatus.FAILED, updated_at=timezone.now()
-    )
+    with transaction.atomic():
+        failing = GameAnalysis.objects.filter(pk=analysis_id).exclude(status=AnalysisStatus.DONE)
+        game_ids = list(failing.values_list("game_id", flat=True))
+        if failing.update(status=AnalysisStatus.FAILED, updated_at=timezone.now()):
+            game_versions_bump(game_ids=game_ids)

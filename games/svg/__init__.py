@@ -12,7 +12,7 @@ from . import heat_map as _heat_map
 from . import rules_figures as _rules_figures
 from . import tickets as _tickets
 from .board import board_svg
-from .cards import card_svg, deck_svg, hand_svg
+from .cards import card_defs_svg, card_svg, deck_svg, hand_svg
 from .palette import CARD_COLORS, PLAYER_COLORS
 from .tickets import ticket_svg
 
@@ -32,6 +32,7 @@ __all__ = [
     "INLINE_STYLES",
     "PLAYER_COLORS",
     "board_svg",
+    "card_defs_svg",
     "card_svg",
     "deck_svg",
     "hand_svg",

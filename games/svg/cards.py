@@ -1,4 +1,5 @@
 """Train cards as SVG: one card, the deck's back, and a player's hand as a row of cards.
+A locomotive names the rainbow of the document it is in (CARD_DEFS).
 
 Each card carries its colour's name as well as its colour, and counts are drawn
 large so they stay readable when the row is shrunk to a phone's width.
@@ -32,13 +33,16 @@ _ENGINE = (
     "M-14 4v-9h9v-6h12v3h-3v3h9l3 9zM-9 6a2.6 2.6 0 1 0 .1 0zM1 6a2.6 2.6 0 1 0 .1 0z"
     "M10 6a2.6 2.6 0 1 0 .1 0z"
 )
-_RAINBOW = (
-    '<linearGradient id="ttr-rainbow" x1="0" y1="0" x2="1" y2="1">'
+# The locomotive's rainbow, which every locomotive card names: defined once per document, in
+# the page (card_defs_svg) or in the standalone picture that holds the cards (CARD_DEFS), so a
+# page with many locomotives repeats no id.
+CARD_DEFS = (
+    '<defs><linearGradient id="ttr-rainbow" x1="0" y1="0" x2="1" y2="1">'
     + "".join(
         f'<stop offset="{k / 5:.1f}" stop-color="{CARD_COLORS[c]}"/>'
         for k, c in enumerate(("red", "orange", "yellow", "green", "blue", "purple"))
     )
-    + "</linearGradient>"
+    + "</linearGradient></defs>"
 )
 # The same text in every card picture: the site's Content-Security-Policy allows it by hash.
 # Each picture is at most 1.6 times its viewBox wide and shrinks with a narrow column.
@@ -108,12 +112,20 @@ def _kept_card(language: str | None, color: str, x: float, count: int | None) ->
     return _card(color, x, count)
 
 
-def _svg(width: float, label: str, body: str, *, rainbow: bool) -> str:
-    defs = f"<defs>{_RAINBOW}</defs>" if rainbow else ""
+def card_defs_svg() -> str:
+    """CARD_DEFS for a page that shows card pictures, in a picture of no size that is not
+    hidden (a gradient inside display:none paints nothing in some browsers)."""
+    return (
+        '<svg xmlns="http://www.w3.org/2000/svg" class="svg-defs" width="0" height="0"'
+        f' aria-hidden="true" focusable="false">{CARD_DEFS}</svg>'
+    )
+
+
+def _svg(width: float, label: str, body: str) -> str:
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" class="ttrc" viewBox="0 0 {num(width)} {CARD_H}"'
         f' width="{num(width * 1.6)}" role="img"'
-        f" aria-label={attr(label)}>{_STYLE}{defs}{body}</svg>"
+        f" aria-label={attr(label)}>{_STYLE}{body}</svg>"
     )
 
 
@@ -130,7 +142,7 @@ def _card_svg(language: str | None, color: str, count: int | None) -> str:
         if count is None
         else f"{count} × {card_name(color)}"
     )
-    return _svg(CARD_W, label, _card(color, 0, count), rainbow=color == LOCOMOTIVE)
+    return _svg(CARD_W, label, _card(color, 0, count))
 
 
 def deck_svg(count: int) -> str:
@@ -153,7 +165,7 @@ def _deck_svg(language: str | None, count: int) -> str:
     label = ngettext("Draw pile, %(count)d card", "Draw pile, %(count)d cards", count) % {
         "count": count
     }
-    return _svg(CARD_W, label, body, rainbow=False)
+    return _svg(CARD_W, label, body)
 
 
 def _draw_pile(count: int) -> str:
@@ -189,4 +201,4 @@ def _hand_svg(language: str | None, held: tuple[tuple[str, int], ...]) -> str:
         f"{n} {card_name(k).lower()}" for k, n in held
     )
     label = _("Your cards: %(cards)s") % {"cards": cards}
-    return _svg(width, label, body, rainbow=any(k == LOCOMOTIVE for k, _ in held))
+    return _svg(width, label, body)

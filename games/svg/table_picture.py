@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from .board import board_svg
-from .cards import card_svg, hand_svg
+from .cards import CARD_DEFS, card_svg, hand_svg
 from .markup import attr, num, text
 from .palette import player_css
 from .textwidth import FONT
@@ -194,7 +194,7 @@ def table_picture_svg(table: TablePicture, *, width: float = WIDTH) -> str:
         f'<svg xmlns="http://www.w3.org/2000/svg" class="ttrm" viewBox="0 0 {num(width)}'
         f' {num(total)}" width="{num(width)}" height="{num(total)}" role="img"'
         f" aria-label={attr(table.heading)}>"
-        f"<style>{STYLE}</style>"
+        f"<style>{STYLE}</style>{CARD_DEFS}"
         f'<rect class="bg" width="{num(width)}" height="{num(total)}"/>' + "".join(body) + "</svg>"
     )
 

@@ -132,7 +132,7 @@ KINDS = {
 }
 
 
-# The analysis page's progress part, put back without its bar's poll every 2 s (htmx stops
+# The analysis page's progress part, put back without its slow poll every 30 s (htmx stops
 # polling an element that left the page): only the stream can tell it the analysis is done.
 WITHOUT_THE_BARS_POLL = """() => {
   const shown = document.getElementById("analysis-progress");

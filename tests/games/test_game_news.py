@@ -17,7 +17,12 @@ from game_steps import keep_opening_tickets, make_users, started_game, who_must_
 from games import engine
 from games.botplay.turns import PLAYED, play_bot_turn
 from games.models import AnalysisStatus, GameAnalysis
-from games.services.analysis import analysis_finish
+from games.services.analysis import (
+    analysis_fail,
+    analysis_finish,
+    analysis_progress,
+    analysis_start,
+)
 from games.services.bots import game_against_bots
 from games.services.chat import chat_post
 from games.services.extra_time import game_give_time
@@ -112,12 +117,35 @@ def chat_message(game):
     chat_post(game_id=game.pk, user=who_must_act(game)[0].user, text="hello")
 
 
-def analysis_done(game):
+def an_analysis(game, status=AnalysisStatus.RUNNING, done=0) -> GameAnalysis:
     game_resign(game_id=game.pk, user=who_must_act(game)[0].user)  # over: it may be analysed
-    analysis = GameAnalysis.objects.create(
-        game=game, requested_by=game.seats.first().user, status=AnalysisStatus.RUNNING
+    return GameAnalysis.objects.create(
+        game=game,
+        requested_by=game.seats.first().user,
+        status=status,
+        decisions_total=40,
+        decisions_done=done,
     )
+
+
+def analysis_started(game):
+    analysis = an_analysis(game, status=AnalysisStatus.QUEUED)
+    return lambda: analysis_start(analysis_id=analysis.pk, total=40)
+
+
+def analysis_a_tenth_further(game):
+    analysis = an_analysis(game, done=3)
+    return lambda: analysis_progress(analysis_id=analysis.pk, done=4)
+
+
+def analysis_done(game):
+    analysis = an_analysis(game)
     return lambda: analysis_finish(analysis_id=analysis.pk, result={"decisions": []})
+
+
+def analysis_failed(game):
+    analysis = an_analysis(game)
+    return lambda: analysis_fail(analysis_id=analysis.pk)
 
 
 def two_players():
@@ -161,7 +189,10 @@ KINDS = {
     "time away ending": (two_players, AfterItsSetUp(time_away_ends)),
     "more time given": (two_players, more_time),
     "a chat message": (two_players, chat_message),
+    "an analysis started": (two_players, AfterItsSetUp(analysis_started)),
+    "an analysis a tenth further on": (two_players, AfterItsSetUp(analysis_a_tenth_further)),
     "an analysis finished": (two_players, AfterItsSetUp(analysis_done)),
+    "an analysis failed": (two_players, AfterItsSetUp(analysis_failed)),
 }
 
 
@@ -187,6 +218,26 @@ def test_each_change_is_published_once_after_it_commits(
     assert news() == [str(game.pk)]
     game.refresh_from_db()
     assert (game.version, game.chat_version) != before
+
+
+def test_an_analysis_tells_its_progress_at_each_tenth_only(
+    news, django_capture_on_commit_callbacks
+):
+    """Each decision of an analysis takes the bot seconds: the open pages are told ten times
+    on the way, not hundreds."""
+    game = two_players()
+    analysis = an_analysis(game)
+    game.refresh_from_db()
+    news()
+    told_at = []
+    for done in range(1, 40):
+        with django_capture_on_commit_callbacks(execute=True):
+            analysis_progress(analysis_id=analysis.pk, done=done)
+        if news():
+            told_at.append(done)
+    assert told_at == [4, 8, 12, 16, 20, 24, 28, 32, 36]  # the 40th: the finish tells
+    analysis.refresh_from_db()
+    assert analysis.decisions_done == 39
 
 
 def test_a_game_moves_on_only_through_the_one_function():

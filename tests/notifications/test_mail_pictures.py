@@ -3,6 +3,7 @@ nothing of what they may not see (another hand, another player's tickets, the de
 the seed)."""
 
 import email.policy
+import io
 import random
 import re
 from datetime import date
@@ -12,6 +13,7 @@ from django.core import mail
 from game_steps import keep_opening_tickets, play_a_turn, play_to_the_end, started_game
 from i18n.english import english_left
 from mail_steps import make_player
+from PIL import Image
 
 from games import engine
 from games.mail import picture as picture_module
@@ -206,3 +208,34 @@ def test_a_picture_that_cannot_be_drawn_leaves_the_mail_whole_without_it(monkeyp
     message = build(a_row("your_turn", game, seat.user))
     assert message.pictures == [] and "cid:" not in message.html
     assert "It's your turn in game" in message.html
+
+
+def test_a_locomotive_in_the_picture_is_painted_in_its_rainbow():
+    """The picture is drawn alone (resvg, then the mail): it defines the rainbow every
+    locomotive card names, once, and the reader's locomotives are painted in it."""
+    game, _users = three_player_game()
+    (seat,) = [s for s in game.seats.select_related("user") if s.to_move]
+    state = dict(game.state)
+    state["players"] = {
+        pid: {**entry, "hand": {"locomotive": 3} if pid == seat.player_id else entry["hand"]}
+        for pid, entry in state["players"].items()
+    }
+    Game.objects.filter(pk=game.pk).update(state=state)
+    game.refresh_from_db()
+    _message, pictures = pictures_of("your_turn", game, seat.user)
+    svg = pictures[0].svg
+    assert svg.count('id="ttr-rainbow"') == 1 and 'fill="url(#ttr-rainbow)"' in svg
+    # The hand's one card, where the picture placed it: red to orange at its left, blue to
+    # purple at its bottom right, as the rainbow runs, away from the card's words and
+    # drawing (unpainted, it would show the white beneath).
+    hand = re.search(
+        r'<svg [^>]*aria-label="Your cards[^"]*" x="([\d.]+)" y="([\d.]+)" width="([\d.]+)"'
+        r' height="([\d.]+)"',
+        svg,
+    )
+    x, y, width, height = (float(v) for v in hand.groups())
+    image = Image.open(io.BytesIO(picture_module.rasterise(svg))).convert("RGB")
+    red, green, blue = image.getpixel((int(x + width * 0.12), int(y + height * 0.3)))
+    assert red > green + 60 and red > blue + 60
+    red, green, blue = image.getpixel((int(x + width * 0.9), int(y + height * 0.8)))
+    assert blue > green + 40 and blue > red + 40

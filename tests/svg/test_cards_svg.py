@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from svg_reading import NS, classes, parse, tag
 
-from games.svg import card_svg, deck_svg, hand_svg
+from games.svg import card_defs_svg, card_svg, deck_svg, hand_svg
 
 
 def _cards(svg):
@@ -43,9 +43,14 @@ def test_single_card_has_no_count_unless_asked():
     assert cards == [("locomotive", "4")]
 
 
-def test_locomotive_card_is_painted_in_rainbow():
+def test_locomotive_card_is_painted_in_the_rainbow_its_document_defines_once():
     root = parse(card_svg("locomotive"))
-    assert root.find(f".//{NS}linearGradient").get("id") == "ttr-rainbow"
+    assert root.find(f".//{NS}rect").get("fill") == "url(#ttr-rainbow)"
+    # Defined by the page (or the standalone picture) that holds the cards, not by each card.
+    assert root.find(f".//{NS}linearGradient") is None
+    defs = parse(card_defs_svg())
+    assert defs.find(f".//{NS}linearGradient").get("id") == "ttr-rainbow"
+    assert defs.get("aria-hidden") == "true"
 
 
 def test_unknown_card_colour_is_refused():

@@ -100,7 +100,7 @@ def _context(request, game) -> dict:
         "running": analysis is not None
         and analysis.status in (AnalysisStatus.QUEUED, AnalysisStatus.RUNNING),
         "failed": analysis is not None and analysis.status == AnalysisStatus.FAILED,
-        # While it runs the page holds the game's stream: told the moment it is done.
+        # While it runs the page holds the game's stream: told each tenth and its end.
         "stream_url": stream_url(game.pk, poll_ticket(game.pk, request.user)),
     }
     if analysis is not None and analysis.is_done and analysis.result:
@@ -118,9 +118,9 @@ def game_analysis(request, game_id: int):
 
 @require_GET
 def game_analysis_progress(request, game_id: int):
-    """The progress bar, asked for by htmx while the analysis runs (every few seconds, and
-    at once when the game's stream tells it is done); once it is done the answer is the
-    page's whole body (its chart and moments), put in place of the one shown."""
+    """The progress bar, asked for by htmx while the analysis runs (when the game's stream
+    tells it moved on, else by a slow poll); once it is done the answer is the page's whole
+    body (its chart and moments), put in place of the one shown."""
     game = game_access(game_id=game_id, user=request.user)
     if not game.is_over or game.state is None:
         return _refused(request, game, AnalysisWhilePlaying())

@@ -222,8 +222,9 @@ def add_bot(request, game_id):
 
 
 def _lobby_move(request, service, **details):
-    """Run a lobby service; its answer, or None with the refusal flashed (back to the lobby).
-    A game the user may not see is 404 (NotAPlayer is an Http404)."""
+    """Run a lobby service (a seat, an invitation, a rematch); its answer and True, or None
+    and False with the refusal flashed (the caller says where to go back to). A game the user
+    may not see is 404 (NotAPlayer is an Http404)."""
     try:
         return service(user=request.user, **details), True
     except NotAPlayer:
@@ -330,12 +331,8 @@ def answer_invitation(request, invitation_id, answer):
     if answer not in ("accept", "decline"):
         raise Http404()
     service = invitation_accept if answer == "accept" else invitation_decline
-    try:
-        invitation = service(invitation_id=invitation_id, user=request.user)
-    except NotAPlayer:
-        raise
-    except GameServiceError as exc:
-        messages.error(request, exc.message)
+    invitation, done = _lobby_move(request, service, invitation_id=invitation_id)
+    if not done:
         return redirect("my_games")
     if answer != "accept":
         messages.success(request, _("Invitation declined."))
@@ -350,12 +347,8 @@ def answer_invitation(request, invitation_id, answer):
 
 def _withdraw_invitation(request, invitation_id):
     """The creator's Withdraw beside an invitee on the waiting game page."""
-    try:
-        game_id = invitation_withdraw(invitation_id=invitation_id, user=request.user)
-    except NotAPlayer:
-        raise
-    except GameServiceError as exc:
-        messages.error(request, exc.message)
+    game_id, done = _lobby_move(request, invitation_withdraw, invitation_id=invitation_id)
+    if not done:
         return redirect("my_games")
     messages.success(request, _("Invitation withdrawn."))
     return redirect(reverse("game_detail", args=[game_id]))
@@ -364,12 +357,8 @@ def _withdraw_invitation(request, invitation_id):
 @require_POST
 @login_required
 def rematch(request, game_id):
-    try:
-        game = game_rematch(game_id=game_id, user=request.user)
-    except NotAPlayer:
-        raise
-    except GameServiceError as exc:
-        messages.error(request, exc.message)
+    game, done = _lobby_move(request, game_rematch, game_id=game_id)
+    if not done:
         return redirect("game_detail", game_id=game_id)
     if game.creator_id == request.user.pk:
         messages.success(request, _("Rematch created: the others are invited."))
