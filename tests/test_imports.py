@@ -139,9 +139,10 @@ def test_nothing_of_the_site_imports_the_benchmarks():
 
 
 # The folders from the bottom up (docs/architecture.md, Layout): a module imports only from its own
-# layer or the layers below it. accounts' web part (its views, forms, urls) sits with the
-# games' web; the rest of accounts (models, selectors, time zones) beside the models.
+# layer or the layers below it. accounts (who a player is: users, profiles, login, sessions)
+# is the ground floor whole: it imports nothing of games, which may read it from any floor.
 LAYERS = [
+    ["accounts"],
     ["games", "games.engine"],
     ["games.bots"],
     ["games.words"],
@@ -163,8 +164,6 @@ LAYERS = [
         "games.apps",
         "games.urls",
         "games.management",
-        *(f"accounts.{part}" for part in ("views", "forms", "urls", "admin", "adapter", "apps")),
-        *(f"accounts.{part}" for part in ("context_processors", "templatetags")),
     ],
     ["ttr_site"],
 ]
@@ -190,3 +189,21 @@ def test_no_module_imports_from_a_layer_above_its_own():
         if layer_of(other) > layer_of(module)
     ]
     assert upward == []
+
+
+def test_accounts_imports_nothing_of_games():
+    """accounts/ is identity only; what serves the games (settings, time away, reach, the
+    public profile, the calendar feed) lives in games/, beside what it serves."""
+    found = []
+    for module, path in MODULES.items():
+        if module.split(".")[0] != "accounts":
+            continue
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.Import):
+                names = [alias.name for alias in node.names]
+            elif isinstance(node, ast.ImportFrom) and node.level == 0:
+                names = [node.module or ""]
+            else:
+                continue
+            found += [f"{module}: {name}" for name in names if name.split(".")[0] == "games"]
+    assert found == []

@@ -8,10 +8,10 @@ from django.urls import reverse
 from django.utils import timezone
 from rest_framework.response import Response
 
-from accounts.selectors import vacation_away_until
 from games.api.serializers.games import GameDetail
 from games.selectors.access import game_view, game_visible, seat_get
 from games.selectors.karma import seat_karma
+from games.selectors.vacations import vacation_away_until
 
 
 def game_api_url(request, game) -> str:

@@ -22,6 +22,7 @@ from .orders import OrdersStatus, StandingOrders
 from .rating import Rating, RatingChange
 from .reach import DeliveryOutcome, PushSubscription, Webhook, WebhookFlavour
 from .seat import BotLevel, Seat
+from .vacation import Vacation
 
 __all__ = [
     "AnalysisStatus",
@@ -53,6 +54,7 @@ __all__ = [
     "Rating",
     "RatingChange",
     "Seat",
+    "Vacation",
     "Webhook",
     "WebhookFlavour",
     "Season",

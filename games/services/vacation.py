@@ -26,10 +26,10 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from accounts.models import Vacation, profile_for
+from accounts.models import profile_for
 from games.engine import ActionType
 from games.mail.clock import zone
-from games.models import Move, Seat
+from games.models import Move, Seat, Vacation
 from games.models.game import ACTIVE_STATUSES
 from games.refusals.errors import GameServiceError
 

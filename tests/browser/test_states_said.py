@@ -12,9 +12,8 @@ from game_steps import keep_opening_tickets, seats_to_move
 from playwright.sync_api import expect
 from table_views import SIZES, screenshot
 
-from accounts.models import Vacation
 from games import engine
-from games.models import GameStatus
+from games.models import GameStatus, Vacation
 from games.services.vacation import local_today, vacation_set
 
 pytestmark = BROWSER_TEST

@@ -14,9 +14,9 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 from icalendar import Calendar, Event
 
-from accounts.selectors import user_by_calendar_token
 from games.mail.keys import turn_stamp
 from games.selectors.access import seat_list_awaiting
+from games.selectors.calendar_feed import user_by_calendar_token
 
 # A deadline is a moment; shown as a short event ending at it, so calendars draw it.
 EVENT_LENGTH = timedelta(minutes=30)

@@ -3,8 +3,8 @@ allows), so their clock stands still until they are back, and the page says unti
 
 from django.utils import timezone
 
-from accounts.selectors import vacation_ends_at
 from games.engine import Phase
+from games.selectors.vacations import vacation_ends_at
 
 
 def clock_stopped(table) -> dict | None:

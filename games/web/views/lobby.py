@@ -10,7 +10,6 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from accounts.private_pages import private_to_viewer
-from accounts.selectors import vacation_away_until
 from games.models import BotLevel, Game, GameStatus, MapChoice
 from games.models.seat import bot_label
 from games.refusals.errors import GameServiceError, NotAPlayer
@@ -26,6 +25,7 @@ from games.selectors.lobby import (
     game_list_open_filtered,
     user_is_newcomer,
 )
+from games.selectors.vacations import vacation_away_until
 from games.services.bots import game_add_bot, game_against_bots, game_first
 from games.services.invitations import (
     game_create_inviting,

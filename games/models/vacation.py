@@ -1,6 +1,7 @@
 """A player's time away: the days they set on the settings page, as moments in their zone.
 
-Written only by games/services/vacation.py (it also moves the clocks of their games).
+Written only by games/services/vacation.py (it also moves the clocks of their games); the
+clocks read it through games/selectors/vacations.py.
 """
 
 from django.conf import settings

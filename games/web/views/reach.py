@@ -12,8 +12,6 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from accounts.forms import WebhookForm
-from accounts.views.settings_page import render_settings
 from games.mail.delivery import delivery_words
 from games.models import Channel, DeliveryOutcome
 from games.refusals.errors import BadAddress
@@ -25,6 +23,8 @@ from games.services.reach import (
     webhook_add,
     webhook_delete,
 )
+from games.web.settings_forms import WebhookForm
+from games.web.views.settings_page import render_settings
 
 MAX_BODY = 8 * 1024
 

@@ -10,7 +10,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from accounts.email_status import has_confirmed_email
-from accounts.forms import ProfileSettingsForm, VacationForm, WebhookForm
+from accounts.forms import ProfileSettingsForm
 from accounts.middleware import browser_language, remember_language, remember_timezone
 from accounts.models import profile_for
 from accounts.private_pages import private_to_viewer
@@ -28,6 +28,7 @@ from games.services.vacation import (
     vacation_end,
     vacation_set,
 )
+from games.web.settings_forms import VacationForm, WebhookForm
 
 
 def with_delivery(targets) -> list:
