@@ -42,8 +42,14 @@ pytestmark = pytest.mark.django_db
 ROLES = ("player", "stranger", "anonymous")
 METHODS = ("GET", "POST", "POST", "POST", "PUT", "PATCH", "DELETE", "OPTIONS", "HEAD")
 # Requests that act with no input at all: a player's resign is honoured whatever the body
-# (the page asks first). Strangers and anonymous visitors still send them.
-ACT_WITHOUT_INPUT = {"game_resign", "api-game-resign"}
+# (the page asks first), and so is the creator's new game link (the old one stops working).
+# Strangers and anonymous visitors still send them.
+ACT_WITHOUT_INPUT = {
+    "game_resign",
+    "api-game-resign",
+    "game_invite_link_renew",
+    "api-game-invite-link",
+}
 # The player's session must outlive the run; logging out is sent by the others.
 ENDS_THE_SESSION = {"account_logout"}
 
