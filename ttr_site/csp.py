@@ -31,7 +31,7 @@ def sha256_source(text: str) -> str:
     return f"'sha256-{base64.b64encode(digest).decode()}'"
 
 
-POLICY = {
+POLICY: dict[str, list[str]] = {
     "default-src": [CSP.SELF],
     "script-src": [CSP.SELF],
     "style-src": [

@@ -22,8 +22,9 @@ class FaviconRedirect(RedirectView):
         return static("favicon.svg")
 
 
-# The admin signs in through the site's login and its failed-login limit (allauth's way).
-admin.site.login = secure_admin_login(admin.site.login)
+# The admin signs in through the site's login and its failed-login limit (allauth's way:
+# the one admin site's login replaced on the instance, which mypy flags on principle).
+admin.site.login = secure_admin_login(admin.site.login)  # type: ignore[method-assign]
 
 urlpatterns = [
     path("admin/", admin.site.urls),

@@ -19,8 +19,8 @@ from django.views.decorators.http import require_safe
 from drf_spectacular.views import SpectacularRedocView, SpectacularSwaggerSplitView
 
 # The site's policy (settings.SECURE_CSP, ttr_site/csp.py), widened for the two bundles.
-SWAGGER_POLICY = {**settings.SECURE_CSP, "img-src": [CSP.SELF, "data:"]}
-REDOC_POLICY = {
+SWAGGER_POLICY: dict[str, list[str]] = {**settings.SECURE_CSP, "img-src": [CSP.SELF, "data:"]}
+REDOC_POLICY: dict[str, list[str]] = {
     **settings.SECURE_CSP,
     "style-src": [CSP.SELF, CSP.UNSAFE_INLINE],
     "img-src": [CSP.SELF, "data:"],
@@ -46,7 +46,10 @@ class RedocPage(SpectacularRedocView):
 
 @cache
 def redoc_bundle() -> bytes:
-    with open(finders.find(REDOC_BUNDLE), encoding="utf-8") as bundle:
+    path = finders.find(REDOC_BUNDLE)
+    if path is None:
+        raise LookupError(f"{REDOC_BUNDLE} is not among the static files")
+    with open(path, encoding="utf-8") as bundle:
         return bundle.read().replace(REDOCLY_LOGO, BLANK_IMAGE).encode()
 
 

@@ -11,7 +11,9 @@ from rest_framework import serializers
 class ErrorSerializer(serializers.Serializer):
     error = serializers.CharField(help_text="A stable snake_case code, e.g. `moved_on`.")
     message = serializers.CharField(help_text="A sentence to show the player.")
-    fields = serializers.DictField(
+    # The serializer's metaclass takes declared fields off the class, so this field does
+    # not shadow Serializer.fields at run time; the stubs cannot see that.
+    fields = serializers.DictField(  # type: ignore[assignment]
         required=False, help_text="For `invalid` (400): the complaints per body field."
     )
     retry_after = serializers.IntegerField(

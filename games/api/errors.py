@@ -27,7 +27,7 @@ BAD_TOKEN = gettext_lazy("That token is not valid (revoked or mistyped).")
 NOTHING_HERE = gettext_lazy("There is no such thing here.")
 
 # DRF exception class -> (our code, our sentence); None keeps DRF's own sentence.
-_DRF_CODES = [
+_DRF_CODES: "list[tuple[type[exceptions.APIException], str, StrOrPromise | None]]" = [
     (exceptions.ParseError, "malformed_json", gettext_lazy("The request body is not valid JSON.")),
     (exceptions.UnsupportedMediaType, "unsupported_media_type", None),
     (exceptions.NotAuthenticated, "not_authenticated", NOT_SIGNED_IN),
@@ -88,8 +88,11 @@ def api_exception_handler(exc, context):
     for cls, code, sentence in _DRF_CODES:
         if isinstance(exc, cls):
             extra = {}
-            if isinstance(exc, exceptions.Throttled) and exc.wait is not None:
-                extra["retry_after"] = int(exc.wait + 0.999)
+            if isinstance(exc, exceptions.Throttled):
+                # DRF's Throttled keeps the wait it was given; the stubs leave it out.
+                wait: float | None = exc.wait  # type: ignore[attr-defined]
+                if wait is not None:
+                    extra["retry_after"] = int(wait + 0.999)
             response.data = error_body(code, sentence or str(exc.detail), **extra)
             return response
     response.data = error_body(getattr(exc, "default_code", "error"), str(exc.detail))

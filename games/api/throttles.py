@@ -34,9 +34,15 @@ def count_request(client: str, now: float, period: float) -> tuple[int, float]:
     return count, opened
 
 
-class CountedInTheDatabase:
+class CountedInTheDatabase(throttling.SimpleRateThrottle):
     """DRF's throttle with its count in ApiRequestCount (DRF's own history lives in the
     cache); the rate, the scope and the client's key stay DRF's."""
+
+    # Set by DRF's __init__ from the rate (the stubs leave them out); read only when
+    # there is a rate.
+    num_requests: int
+    duration: int
+    window_start: float
 
     def allow_request(self, request, view):
         if self.rate is None:

@@ -4,6 +4,7 @@ Everything is read at send time, so a mail sent late (the broker was down)
 still tells the truth about the game; every time is in the recipient's zone.
 """
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from urllib.parse import urlencode
 
@@ -100,6 +101,8 @@ def base_context(notification: Notification) -> dict:
 
 def game_context(notification: Notification, ctx: dict) -> dict:
     game = notification.game
+    if game is None:
+        raise ValueError(f"notification {notification.pk} ({notification.kind}) has no game")
     seats = seats_of(game)
     # The reader's own deadline when they must act (each seat has its own clock).
     mine = next((s for s in seats if s.user_id == notification.user_id), None)
@@ -219,10 +222,12 @@ def invitation(notification, ctx):
 
 def club_invitation(notification: Notification, ctx: dict) -> str | None:
     """A club's invitation (a notification with no game): None once answered."""
-    parsed = parse_key(notification.key)
+    invitation_id = parse_key(notification.key).invitation_id
     invite = (
-        ClubInvitation.objects.select_related("club", "inviter")
-        .filter(pk=parsed.invitation_id, invitee=notification.user)
+        None
+        if invitation_id is None
+        else ClubInvitation.objects.select_related("club", "inviter")
+        .filter(pk=invitation_id, invitee=notification.user)
         .first()
     )
     if invite is None:
@@ -242,9 +247,12 @@ def is_club_invitation(notification: Notification) -> bool:
 
 
 def chat(notification, ctx):
+    message_id = parse_key(notification.key).message_id
     message = (
-        ChatMessage.objects.select_related("seat__user")
-        .filter(pk=parse_key(notification.key).message_id, hidden=False)
+        None
+        if message_id is None
+        else ChatMessage.objects.select_related("seat__user")
+        .filter(pk=message_id, hidden=False)
         .first()
     )
     if message is None:
@@ -283,7 +291,8 @@ def paused_subject(ctx) -> str:
     return _("Notifications to one of your devices failed for a day and are paused")
 
 
-SUBJECTS = {
+# Keyed by the notification's kind as stored (its text equals the enum member's).
+SUBJECTS: dict[str, Callable[[Notification, dict], str | None]] = {
     Kind.INVITATION: invitation,
     Kind.YOUR_TURN: your_turn,
     Kind.REMINDER: reminder,

@@ -167,7 +167,9 @@ def url_check(url: str) -> Target:
         found = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
     except (socket.gaierror, UnicodeError):
         raise Refused(Refusal.UNKNOWN_HOST) from None
-    addresses = sorted({info[4][0] for info in found})
+    # IPv4 and IPv6 answers name their address as text (the stubs also allow the int
+    # of a Python built without IPv6).
+    addresses = sorted({info[4][0] for info in found if isinstance(info[4][0], str)})
     if not addresses:
         raise Refused(Refusal.UNKNOWN_HOST)
     for address in addresses:  # every one: a name may answer with several
@@ -196,6 +198,7 @@ def post(url: str, *, body: bytes, headers: dict[str, str]) -> Answer:
     default_port = 443 if target.scheme == "https" else 80
     name = f"[{target.host}]" if ":" in target.host else target.host
     host_header = name if target.port == default_port else f"{name}:{target.port}"
+    pool: urllib3.HTTPConnectionPool
     if target.scheme == "https":
         pool = urllib3.HTTPSConnectionPool(
             target.address,

@@ -29,7 +29,14 @@ from accounts.email_status import has_confirmed_email
 from accounts.mail_language import mail_language
 from accounts.models import profile_for
 from games.live.presence import seen_since
-from games.models import Channel, DeliveryOutcome, Notification, Seat, Webhook
+from games.models import (
+    Channel,
+    DeliveryOutcome,
+    Notification,
+    PushSubscription,
+    Seat,
+    Webhook,
+)
 from games.models import NotificationKind as Kind
 
 from .compose import Mail, Short, compose, compose_short
@@ -90,7 +97,11 @@ def watching(notification: Notification, now: datetime) -> bool:
     if notification.kind == Kind.YOUR_TURN and profile_for(notification.user).email_when_watching:
         return False  # the player asked for the mail whatever their screen shows
     game = notification.game
+    if game is None:  # a turn's and a chat's notifications always name their game
+        raise ValueError(f"notification {notification.pk} ({notification.kind}) has no game")
     since = game.turn_started_at if notification.kind == Kind.YOUR_TURN else notification.created_at
+    if since is None:
+        return False  # no turn on (still_true drops the row before this is asked)
     return seen_since(game_id=game.pk, user_id=notification.user_id, since=since, now=now)
 
 
@@ -139,7 +150,7 @@ def fan_out(notification: Notification) -> list[int]:
     profile = profile_for(notification.user)
     if not wants_elsewhere(profile, notification.kind):
         return []
-    targets = []
+    targets: list[tuple[Channel, PushSubscription | Webhook]] = []
     if wants(profile, notification.kind, Channel.PUSH):
         devices = notification.user.push_subscriptions.filter(paused_at__isnull=True)
         targets += [(Channel.PUSH, device) for device in devices]
@@ -155,8 +166,8 @@ def fan_out(notification: Notification) -> list[int]:
                 "game": notification.game,
                 "kind": notification.kind,
                 "channel": channel,
-                "push_subscription": target if channel == Channel.PUSH else None,
-                "webhook": target if channel == Channel.WEBHOOK else None,
+                "push_subscription": target if isinstance(target, PushSubscription) else None,
+                "webhook": target if isinstance(target, Webhook) else None,
             },
         )
         if created:
@@ -183,10 +194,19 @@ def elsewhere_target(notification: Notification):
     return notification.webhook
 
 
+def push_device(notification: Notification) -> PushSubscription:
+    """The device a push row goes to (fan_out writes every push row with one)."""
+    if notification.push_subscription is None:
+        raise ValueError(f"push notification {notification.pk} has no subscription")
+    return notification.push_subscription
+
+
 def send_elsewhere(notification: Notification, short: Short) -> Delivery:
     if notification.channel == Channel.PUSH:
-        answer = push_send(notification.push_subscription, push_message(short, notification))
+        answer = push_send(push_device(notification), push_message(short, notification))
     else:
+        if notification.webhook is None:  # fan_out writes every webhook row with its hook
+            raise ValueError(f"webhook notification {notification.pk} has no webhook")
         with translation.override(mail_language(notification.user)):
             answer = hook_send(notification.webhook, short, kind=notification.kind)
     return answered(answer.status_code, answer.reason)
@@ -233,7 +253,7 @@ def deliver(notification_id: int, *, now: datetime) -> str:
         # confirmed address gets game mail (it may be someone else's until confirmed).
         profile = profile_for(notification.user)
         true_now = still_true(notification) and not watching(notification, now)
-        message = None
+        message: Mail | Short | None = None
         if notification.channel == Channel.MAIL:
             if true_now:
                 for pk in fan_out(notification):
@@ -253,7 +273,7 @@ def deliver(notification_id: int, *, now: datetime) -> str:
         notification.attempts += 1
         notification.last_attempt_at = now
         try:
-            if notification.channel == Channel.MAIL:
+            if isinstance(message, Mail):  # what build gives for a mail row
                 to_message(message).send()
             else:
                 delivery_record(
@@ -262,7 +282,7 @@ def deliver(notification_id: int, *, now: datetime) -> str:
         except SubscriptionGone:
             # The device is gone: its subscription goes, and with it this row and the rest
             # it still owed.
-            notification.push_subscription.delete()
+            push_device(notification).delete()
             reaches_elsewhere_refresh(notification.user)
             return DROPPED
         except (Refused, HookRefused) as exc:  # asking again would get the same answer

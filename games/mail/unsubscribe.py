@@ -68,6 +68,8 @@ class PlainHeader(str):
     offer one-click unsubscribe only for a plain <https://...>. An ASCII line stays within
     RFC 5322's 998 characters."""
 
+    name: str
+
     def __new__(cls, name: str, value: str):
         if not value.isascii() or len(name) + len(value) > 990 or "\n" in value or "\r" in value:
             raise ValueError(f"{name} cannot be sent as one plain line: {value!r}")

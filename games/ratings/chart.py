@@ -127,10 +127,10 @@ def rating_chart_svg(points: Sequence[ChartPoint], *, title: str, color: str = "
     ]
     # Horizontal grid lines and the rating scale.
     for tick in y_ticks:
-        y = _n(y_at(tick))
+        tick_y = _n(y_at(tick))
         out.append(
-            f'<line x1="{LEFT}" x2="{WIDTH - RIGHT}" y1="{y}" y2="{y}" stroke="#ddd"/>'
-            f'<text x="{LEFT - 5}" y="{y}" text-anchor="end" dominant-baseline="middle"'
+            f'<line x1="{LEFT}" x2="{WIDTH - RIGHT}" y1="{tick_y}" y2="{tick_y}" stroke="#ddd"/>'
+            f'<text x="{LEFT - 5}" y="{tick_y}" text-anchor="end" dominant-baseline="middle"'
             f' fill="#555">{tick}</text>'
         )
     # Date labels: evenly spaced over the history, never the same label twice.

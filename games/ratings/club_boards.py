@@ -40,10 +40,10 @@ def club_leaderboards(*, club) -> dict[str, list[ClubRow]]:
             continue
         changes = game_changes(game, seats, lambda u, b: standings.get((u, b), Standing()))
         advance(standings, changes)
-    boards: dict[str, list[ClubRow]] = {}
+    boards: dict[str, list[tuple[Standing, int]]] = {}
     for (user_id, board), standing in standings.items():
         boards.setdefault(board, []).append((standing, user_id))
-    result = {}
+    result: dict[str, list[ClubRow]] = {}
     for board in dict.fromkeys(b for m in ("usa", "europe") for b in boards_for(m)):
         entries = sorted(
             boards.get(board, []), key=lambda e: (-e[0].skill.shown, names[e[1]].lower())

@@ -248,19 +248,21 @@ def game_visible_version(*, game_id: int, user) -> int:
 def game_visible_versions(*, game_id: int, user) -> tuple[int, int]:
     """The game's version and chat version, in one query, if game_access would let `user`
     see the game."""
-    seated = Seat.objects.filter(
-        game=OuterRef("pk"), user_id=user.pk if user.is_authenticated else None
+    seated: Exists | Value = (
+        Exists(Seat.objects.filter(game=OuterRef("pk"), user_id=user.pk))
+        if user.is_authenticated
+        else Value(False)  # every seat has its user: no seat is anonymous
     )
     row = (
         Game.objects.filter(pk=game_id)
-        .annotate(seated=Exists(seated))
+        .annotate(seated=seated)
         .values_list("version", "chat_version", "is_private", "status", "seated")
         .first()
     )
     if row is None:
         raise NotAPlayer()
-    version, chat_version, is_private, status, seated = row
-    if not seated and (is_private or status == GameStatus.OPEN):
+    version, chat_version, is_private, status, is_seated = row
+    if not is_seated and (is_private or status == GameStatus.OPEN):
         raise NotAPlayer()
     return version, chat_version
 

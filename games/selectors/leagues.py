@@ -90,7 +90,11 @@ def standings_compute(
         for result in results:
             if result.aborted:
                 continue
-            present = [(uid, place) for uid, place, _s in result.seats if uid in tied]
+            # A finished game places every seat (services.finish); a place missing all the
+            # same counts nothing here, as it earns no points above.
+            present = [
+                (uid, place) for uid, place, _s in result.seats if uid in tied and place is not None
+            ]
             for uid, place in present:
                 rows[uid].head_to_head += sum(
                     1 for other, theirs in present if other != uid and place < theirs

@@ -1,22 +1,39 @@
 """The lobby's reads: a user's games in the order "My games" lists them, and a rematch."""
 
 from dataclasses import dataclass, field
+from datetime import datetime
+from typing import TYPE_CHECKING, TypedDict
 
 from django.db.models import Q
 
-from games.models import Follow, Game, GameStatus
+from games.models import Follow, Game, GameStatus, Seat
 from games.models.game import ACTIVE_STATUSES, OVER_STATUSES
 from games.selectors.access import game_list_open, game_with_seats, seat_get
+
+if TYPE_CHECKING:  # the stubs' name for a model with attributes added; nothing at run time
+    from django_stubs_ext import WithAnnotations
+
+
+class _Seated(TypedDict):
+    my_seat: Seat  # the user's own seat (every listed game has one)
+
+
+class _Awaiting(_Seated):
+    my_deadline: datetime | None  # the user's own clock, else the game's
 
 
 @dataclass
 class MyGames:
     """A user's games in the order "My games" lists them."""
 
-    awaiting: list[Game] = field(default_factory=list)  # your move, soonest deadline first
-    active: list[Game] = field(default_factory=list)  # started, someone else to move
-    waiting: list[Game] = field(default_factory=list)  # open, waiting for players
-    finished: list[Game] = field(default_factory=list)  # over, newest first
+    # your move, soonest deadline first
+    awaiting: "list[WithAnnotations[Game, _Awaiting]]" = field(default_factory=list)
+    # started, someone else to move
+    active: "list[WithAnnotations[Game, _Seated]]" = field(default_factory=list)
+    # open, waiting for players
+    waiting: "list[WithAnnotations[Game, _Seated]]" = field(default_factory=list)
+    # over, newest first
+    finished: "list[WithAnnotations[Game, _Seated]]" = field(default_factory=list)
 
     def __iter__(self):
         yield from self.awaiting

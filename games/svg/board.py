@@ -111,9 +111,9 @@ def board_svg(
     claims: Mapping[str, str] = view.get("claims") or {}
     stations: Mapping[str, str] = view.get("stations") or {}
     players = list(view.get("players_order") or [])
-    for owner in [*claims.values(), *stations.values()]:
-        if owner not in players:
-            players.append(owner)
+    for holder in [*claims.values(), *stations.values()]:
+        if holder not in players:
+            players.append(holder)
     colours = {**default_player_colors(players), **(player_colors or {})}
     names = player_names or {}
     owner_classes = {p: _owner_class(colours[p]) for p in players}
@@ -140,10 +140,10 @@ def board_svg(
             pieces.route(
                 route,
                 owner_class=owner_classes.get(owner) if owner else None,
-                owner_light=bool(owner) and is_light(player_css(colours[owner])),
+                owner_light=bool(owner and is_light(player_css(colours[owner]))),
                 owner_name=names.get(owner, owner) if owner else None,
                 owner_mark=initials.get(owner) if owner else None,
-                href=route_href(route.id) if route.id in selectable else None,
+                href=route_href(route.id) if route_href and route.id in selectable else None,
                 extra=tuple(extra.items()) if extra else None,
             )
         )
@@ -311,8 +311,10 @@ def _route(
     half = TRACK_H / 2
     # The track's two ends in board units: the page's script finds the route nearest a tap.
     rad = math.radians(angle)
-    ends = (x + math.cos(rad) * END_GAP, y + math.sin(rad) * END_GAP)
-    ends += (x + math.cos(rad) * (d - END_GAP), y + math.sin(rad) * (d - END_GAP))
+    ends = (
+        *(x + math.cos(rad) * END_GAP, y + math.sin(rad) * END_GAP),
+        *(x + math.cos(rad) * (d - END_GAP), y + math.sin(rad) * (d - END_GAP)),
+    )
     parts = [
         f'<g id={attr("route-" + route.id)} class="{" ".join(classes)}"'
         f' data-seg="{" ".join(num(v) for v in ends)}"'

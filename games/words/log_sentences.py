@@ -43,7 +43,7 @@ def _draw(who: str, event: Mapping[str, Any]) -> str:
         return _("%(player)s took a face-up locomotive") % {"player": who}
     return _("%(player)s took a face-up %(colour)s card") % {
         "player": who,
-        "colour": colour_name(event.get("color")),
+        "colour": colour_name(event["color"]),  # a face-up draw always names its card
     }
 
 
@@ -85,11 +85,11 @@ def describe_card_draws(draws: list[Mapping[str, Any]], names: Mapping[str, str]
     if sources == ("deck", "face_up"):
         return _("%(player)s drew a card from the deck and took a face-up %(colour)s card") % {
             "player": who,
-            "colour": colour_name(second.get("color")),
+            "colour": colour_name(second["color"]),
         }
     return _("%(player)s took a face-up %(colour)s card and drew a card from the deck") % {
         "player": who,
-        "colour": colour_name(first.get("color")),
+        "colour": colour_name(first["color"]),
     }
 
 
@@ -274,8 +274,9 @@ def _describe(event: Mapping[str, Any], names: Mapping[str, str], places: PlaceN
 
 def _extra_time_given(event: Mapping[str, Any], names: Mapping[str, str]) -> str:
     return _("%(giver)s gave %(player)s one more day") % {
-        "giver": names.get(event.get("player"), event.get("player")),
-        "player": names.get(event.get("to"), event.get("to")),
+        # games.services.extra_time writes both
+        "giver": names.get(event["player"], event["player"]),
+        "player": names.get(event["to"], event["to"]),
     }
 
 
@@ -297,7 +298,8 @@ def turn_told(
             if event is draws[0]:
                 told.append((event, describe_card_draws(draws, names)))
             continue
-        site = SITE_EVENTS.get(event.get("type"))
+        kind = event.get("type")
+        site = SITE_EVENTS.get(kind) if kind is not None else None
         sentence = site(event, names) if site else _describe(event, names, places)
         if sentence:
             told.append((event, sentence))

@@ -4,6 +4,8 @@ The schema of each action is built from the engine's own description of it
 (`games.engine.ACTION_FIELDS`), so the API documents exactly what the engine parses.
 """
 
+from typing import TypedDict
+
 from drf_spectacular.utils import PolymorphicProxySerializer, extend_schema_field
 from rest_framework import serializers
 
@@ -12,12 +14,19 @@ from games.engine import ACTION_CLASSES, ACTION_FIELDS, ActionFieldSpec, ActionT
 from .strict import StrictBody
 
 
+class _FieldKwargs(TypedDict, total=False):
+    """The keyword arguments every documenting field takes alike."""
+
+    help_text: str
+    required: bool
+
+
 def _schema_field(spec: ActionFieldSpec) -> serializers.Field:
     """The serializer field that documents one field of an action."""
     help_text = spec.description
     if spec.only_with is not None:
         help_text += " (only with `{}: {}`).".format(*spec.only_with)
-    extra = {"help_text": help_text} if help_text else {}
+    extra: _FieldKwargs = {"help_text": help_text} if help_text else {}
     if spec.only_with is not None:
         extra["required"] = False
     if spec.type is FieldType.CHOICE:
@@ -33,14 +42,18 @@ def _schema_field(spec: ActionFieldSpec) -> serializers.Field:
 
 def _action_serializer(action_type: ActionType) -> type[serializers.Serializer]:
     """One action's serializer, named after the engine's class (`DrawCardAction`)."""
-    attrs = {"type": serializers.ChoiceField(choices=[action_type.value])}
+    attrs: dict[str, serializers.Field] = {
+        "type": serializers.ChoiceField(choices=[action_type.value])
+    }
     for spec in ACTION_FIELDS[action_type]:
         attrs[spec.name] = _schema_field(spec)  # a key, so "from" needs no trick
     name = f"{ACTION_CLASSES[action_type].__name__}Action"
     return type(name, (serializers.Serializer,), {"__module__": __name__, **attrs})
 
 
-ACTION_SERIALIZERS = {t.value: _action_serializer(t) for t in ACTION_FIELDS}
+ACTION_SERIALIZERS: dict[str, serializers.Serializer | type[serializers.Serializer]] = {
+    t.value: _action_serializer(t) for t in ACTION_FIELDS
+}
 
 ACTION = PolymorphicProxySerializer(
     component_name="Action",

@@ -11,7 +11,11 @@ class AnalysedMove(serializers.Serializer):
     type = serializers.CharField(help_text="The action's type, e.g. `claim_route`.")
     route = serializers.CharField(required=False, help_text="The route of a claim.")
     city = serializers.CharField(required=False, help_text="The city of a station.")
-    source = serializers.CharField(required=False, help_text="A card draw: `deck` or `face_up`.")
+    # The serializer's metaclass takes declared fields off the class, so this field does
+    # not shadow Field.source at run time; the stubs cannot see that.
+    source = serializers.CharField(  # type: ignore[assignment]
+        required=False, help_text="A card draw: `deck` or `face_up`."
+    )
     color = serializers.CharField(required=False, help_text="The face-up card's colour.")
 
 

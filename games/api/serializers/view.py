@@ -11,7 +11,9 @@ from rest_framework import serializers
 from games import engine
 
 
-@extend_schema_field(engine.PlayerView | None, component_name="PlayerView")
+# drf-spectacular reads type hints such as this union at run time; its annotation
+# lists plain classes only.
+@extend_schema_field(engine.PlayerView | None, component_name="PlayerView")  # type: ignore[arg-type]
 class PlayerViewField(serializers.Field):
     """What the caller may see of the game (engine.player_view); null before the start."""
 
