@@ -55,6 +55,11 @@ BEAT_SCHEDULE = {
         "schedule": EVERY_MINUTE,
         "options": _OPTIONS,
     },
+    "tell-time-away": {
+        "task": "games.tasks.tell_time_away",
+        "schedule": EVERY_MINUTE,
+        "options": _OPTIONS,
+    },
     # The rate limits kept in the database lose their old rows (accounts.rate_limit_pruning).
     "prune-rate-limits": {
         "task": "games.tasks.prune_rate_limits",

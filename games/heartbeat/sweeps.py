@@ -25,6 +25,7 @@ from games.services.invitations import invitation_lapse_due
 from games.services.leagues import season_advance, season_list_due
 from games.services.orders import STALE as ORDERS_STALE
 from games.services.orders import seat_orders_play
+from games.services.vacation import vacation_tell
 
 log = logging.getLogger(__name__)
 
@@ -196,3 +197,9 @@ def lapse_invitations(now: datetime) -> int:
     """Lapse the invitations left unanswered for a week (games.models.invitation), calling
     off the games from a position that waited for them. Returns how many lapsed."""
     return invitation_lapse_due(now=now)
+
+
+def tell_time_away(now: datetime) -> int:
+    """Tell the open pages of the games of players whose time away began or ended since the
+    last sweep (a first day's start, a last day's end). Returns how many were told."""
+    return vacation_tell(now=now)

@@ -54,6 +54,11 @@ def lapse_invitations() -> int:
     return sweeps.lapse_invitations(timezone.now())
 
 
+@shared_task(name="games.tasks.tell_time_away")
+def tell_time_away() -> int:
+    return sweeps.tell_time_away(timezone.now())
+
+
 @shared_task(name="games.tasks.prune_rate_limits")
 def prune_rate_limits() -> int:
     return prune(timezone.now())

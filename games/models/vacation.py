@@ -20,6 +20,10 @@ class Vacation(models.Model):
     # a vacation starting today) to the end of the last day (or the moment of return).
     starts_at = models.DateTimeField()
     ends_at = models.DateTimeField(db_index=True)
+    # The open pages of the player's games were told that the time away began, and that it
+    # ended (games.services.vacation.vacation_tell: their "away until" changes then).
+    told_started = models.BooleanField(default=False)
+    told_ended = models.BooleanField(default=False)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

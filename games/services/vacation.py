@@ -12,7 +12,8 @@ Policy:
   back. So time away set and ended at once costs nothing unless it stopped a clock.
 - Each change moves the deadlines of the games where the player must act now, under each
   game's row lock (one game at a time, in id order), and bumps those games' version so
-  open pages show it.
+  open pages show it; time away beginning or ending bumps every game of the player (the
+  players' table says who is away), at once or, for a moment set ahead, by the minute sweep.
 """
 
 from collections.abc import Iterable
@@ -132,7 +133,8 @@ def vacation_set(
             starts_at=max(now, _day_start(first_day, tz)),
             ends_at=_day_start(last_day + timedelta(days=1), tz),
         )
-    vacation_resettle_games(user=user)
+    # Time away from today on begins now: the pages of all the player's games are told.
+    _resettle_games(user.pk, tell=bool(_claim_told(now=now, user=user)))
     return vacation
 
 
@@ -166,7 +168,9 @@ def vacation_end(*, user: User, now: datetime | None = None) -> Ended:
                 vacation.last_day = min(vacation.last_day, last_day)
                 vacation.save(update_fields=["ends_at", "last_day"])
             ended = Ended.BACK
-    vacation_resettle_games(user=user)
+    told = _claim_told(now=now, user=user)
+    # A return is told even when it left no row (not one day of it used).
+    _resettle_games(user.pk, tell=bool(told) or ended is Ended.BACK)
     return ended
 
 
@@ -197,32 +201,50 @@ def _stopped_a_clock(user: User, since: datetime, until: datetime) -> bool:
     return waiting.exists() or moved.exists()
 
 
-def vacation_resettle_games(*, user: User) -> int:
-    """Recompute the deadlines of every game where the user must act now; returns how many
-    games changed."""
-    game_ids = sorted(
-        Seat.objects.filter(
-            user=user,
-            to_move=True,
-            forfeited_at__isnull=True,
-            game__status__in=ACTIVE_STATUSES,
-            game__allow_vacations=True,
-        ).values_list("game_id", flat=True)
+def _resettle_games(user_id: int, *, tell: bool = False) -> int:
+    """Recompute the deadlines of every game where the player must act now, telling the open
+    pages of those whose deadlines moved; with `tell`, of every game the player is in (their
+    time away began or ended: the players' table says it). Returns how many were told."""
+    seats = Seat.objects.filter(
+        user_id=user_id, forfeited_at__isnull=True, game__status__in=ACTIVE_STATUSES
     )
-    changed = 0
-    for game_id in game_ids:
+    if not tell:
+        seats = seats.filter(to_move=True, game__allow_vacations=True)
+    told = 0
+    for game_id in sorted(set(seats.values_list("game_id", flat=True))):
         with transaction.atomic(durable=True):
             game = game_lock(game_id=game_id)
             if not game.is_active:
                 continue
-            seats = list(game.seats.all())
-            before = {seat.pk: seat.deadline for seat in seats}
-            game_set_deadlines(game=game, seats=seats)
-            moved = [seat for seat in seats if seat.deadline != before[seat.pk]]
+            seats_here = list(game.seats.all())
+            before = {seat.pk: seat.deadline for seat in seats_here}
+            game_set_deadlines(game=game, seats=seats_here)
+            moved = [seat for seat in seats_here if seat.deadline != before[seat.pk]]
             for seat in moved:
                 seat.save(update_fields=["deadline"])
-            if moved:
+            if moved or tell:
                 game_version_bump(game=game)
                 game.save(update_fields=["deadline", "version"])
-                changed += 1
-    return changed
+                told += 1
+    return told
+
+
+def _claim_told(*, now: datetime, user: User | None = None) -> set[int]:
+    """Mark the beginnings and ends of time away whose moment has come as told (each once,
+    whoever tells it first); the players they belong to."""
+    due = Vacation.objects.all() if user is None else Vacation.objects.filter(user=user)
+    players = set()
+    for flag, moment in (("told_started", "starts_at"), ("told_ended", "ends_at")):
+        for pk, user_id in due.filter(**{flag: False, f"{moment}__lte": now}).values_list(
+            "pk", "user_id"
+        ):
+            if Vacation.objects.filter(pk=pk, **{flag: False}).update(**{flag: True}):
+                players.add(user_id)
+    return players
+
+
+def vacation_tell(*, now: datetime) -> int:
+    """Tell the open pages of a player's games that their time away began or ended when it
+    does so by itself (a first day's start, a last day's end: the minute sweep); time away
+    set from today and a return are told at once. Returns how many games were told."""
+    return sum(_resettle_games(user_id, tell=True) for user_id in _claim_told(now=now))

@@ -186,3 +186,63 @@ def test_coming_back_gives_today_back_when_no_game_waited_for_the_player_today(c
     assert page_of(player).post("/settings/away/end/").status_code == 302
     # The game waited for them all of the 8th they were away: the 8th is used, the 9th not.
     assert days_used_line(player) == "3 of 21 days used in 2030; 18 left."
+
+
+def test_time_away_beginning_and_ending_by_itself_is_told_to_every_game_of_the_player(clock):
+    """Set ahead, time away begins at its first day's midnight and ends after its last: the
+    minute sweep moves on every game the player is in (the others' pages say "away until"
+    then, and stop saying it), each moment once."""
+    ann, bob, cyd = make_users("ann", "bob", "cyd")
+    first = game_in_play([ann, bob], turn_seconds=ONE_DAY)
+    second = game_in_play([ann, cyd], turn_seconds=ONE_DAY)
+    away_through_the_settings_page(ann, "2030-03-06", "2030-03-07")
+
+    def versions():
+        first.refresh_from_db()
+        second.refresh_from_db()
+        return first.version, second.version
+
+    planned = versions()
+    assert sweeps.tell_time_away(utc("2030-03-05 23:59")) == 0  # not begun yet
+    assert versions() == planned
+    clock(utc("2030-03-06 00:01"))
+    assert "ann is away until Thu 7 Mar" in game_page(second, cyd)
+    assert sweeps.tell_time_away(utc("2030-03-06 00:01")) == 2
+    begun = versions()
+    assert begun == (planned[0] + 1, planned[1] + 1)
+    assert sweeps.tell_time_away(utc("2030-03-06 00:02")) == 0  # told once
+    assert versions() == begun
+
+    clock(utc("2030-03-08 00:01"))
+    assert "ann is away" not in game_page(second, cyd)
+    assert sweeps.tell_time_away(utc("2030-03-08 00:01")) == 2
+    assert versions() == (begun[0] + 1, begun[1] + 1)
+    assert sweeps.tell_time_away(utc("2030-03-08 00:02")) == 0
+
+
+def test_time_away_from_today_and_a_return_are_told_at_once_not_again_by_the_sweep(clock):
+    ann, bob = make_users("ann", "bob")
+    game = game_in_play([ann, bob], turn_seconds=ONE_DAY)
+    version = game.version
+    away_through_the_settings_page(ann, "2030-03-04", "2030-03-05")
+    game.refresh_from_db()
+    assert game.version == version + 1
+    assert sweeps.tell_time_away(utc("2030-03-04 09:01")) == 0
+    assert vacation_end(user=ann).value == "back"
+    game.refresh_from_db()
+    assert game.version == version + 2
+    assert sweeps.tell_time_away(utc("2030-03-04 09:02")) == 0
+
+
+def test_a_return_the_same_day_is_told_to_a_game_where_the_player_was_not_to_move(clock):
+    ann, bob = make_users("ann", "bob")
+    game = game_in_play([ann, bob], turn_seconds=ONE_DAY)
+    (waiting,) = seats_to_move(game)
+    other = next(u for u in (ann, bob) if u != waiting.user)
+    away_through_the_settings_page(other, "2030-03-04", "2030-03-05")
+    game.refresh_from_db()
+    version = game.version
+    assert vacation_end(user=other).value == "back"  # no day used: nothing of it is kept
+    game.refresh_from_db()
+    assert game.version == version + 1
+    assert f"{other.username} is away" not in game_page(game, waiting.user)
