@@ -12,10 +12,12 @@ AuthenticationMiddleware.
 """
 
 import logging
+from typing import TYPE_CHECKING
 
 from django.conf import settings
 from django.contrib import auth
 from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
+from django.contrib.auth.backends import ModelBackend
 from django.contrib.auth.middleware import AuthenticationMiddleware as DjangoAuthentication
 from django.contrib.sessions.backends.db import SessionStore as DatabaseSessionStore
 from django.core.exceptions import SuspiciousOperation
@@ -25,8 +27,13 @@ from django.utils.functional import SimpleLazyObject
 
 from accounts.models import UserSession
 
+if TYPE_CHECKING:  # the stubs make Django's store generic in its model; Django's class is not
+    _DatabaseStore = DatabaseSessionStore[UserSession]
+else:
+    _DatabaseStore = DatabaseSessionStore
 
-class SessionStore(DatabaseSessionStore):
+
+class SessionStore(_DatabaseStore):
     # Named as Django's: a session's signature is salted with its store's class name, so the
     # sessions Django's store signed (copied by the migration) stay valid, and stay so.
     # The user the session's row named when it was read (None: nobody, or not read yet).
@@ -74,7 +81,10 @@ def _user_read_with_session(request):
         return None
     if backend_path not in settings.AUTHENTICATION_BACKENDS:
         return None
-    if not auth.load_backend(backend_path).user_can_authenticate(user):
+    # Django's get_user asks the backend for the user; this shortcut knows only what the
+    # model backends (Django's and allauth's) answer.
+    backend = auth.load_backend(backend_path)
+    if not isinstance(backend, ModelBackend) or not backend.user_can_authenticate(user):
         return None
     session_hash = session.get(HASH_SESSION_KEY)
     if not session_hash or not constant_time_compare(session_hash, user.get_session_auth_hash()):

@@ -1,6 +1,7 @@
 """The settings page form: language, time zone and notification preferences."""
 
 from django import forms
+from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
@@ -23,7 +24,7 @@ class LanguageSelect(forms.Select):
 
 # The channels table of the settings page: one row per kind of message, one column per channel
 # (mail, browser notifications, webhooks); None where a channel does not carry that kind.
-CHANNEL_ROWS = [
+CHANNEL_ROWS: list[tuple[Promise, list[str | None]]] = [
     (
         pgettext_lazy("kind of message", "Your turn"),
         ["email_your_turn", "push_your_turn", "webhook_your_turn"],

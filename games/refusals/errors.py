@@ -29,7 +29,7 @@ class GameServiceError(Exception):
     code: str = "error"
     default_message: "StrOrPromise" = gettext_lazy("That did not work.")
 
-    def __init__(self, message: str | None = None, *, code: str | None = None):
+    def __init__(self, message: "StrOrPromise | None" = None, *, code: str | None = None):
         self.message = str(message or self.default_message)
         if code:
             self.code = code

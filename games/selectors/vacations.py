@@ -85,21 +85,26 @@ class SeatPauses:
         self._game, self._seats, self._since = game, seats, since
         self._rows: list[tuple[int, datetime, datetime, date]] | None = None
 
-    def _read(self) -> list:
+    def _read(self, since: datetime) -> list[tuple[int, datetime, datetime, date]]:
+        """The rows, read once; `since` is self._since, which the callers have checked is set."""
         if self._rows is None and all(
             getattr(seat, "has_vacation", True) is False for seat in self._seats
         ):
             self._rows = []  # the seats' query said none of them has one
         if self._rows is None:
             self._rows = vacation_rows(
-                user_ids=[s.user_id for s in self._seats], ending_after=self._since
+                user_ids=[s.user_id for s in self._seats], ending_after=since
             )
         return self._rows
 
     def of(self, seat: Seat) -> list[Pause]:
         if not self._game.allow_vacations or self._since is None:
             return []
-        return [(start, end) for user_id, start, end, _ in self._read() if user_id == seat.user_id]
+        return [
+            (start, end)
+            for user_id, start, end, _ in self._read(self._since)
+            if user_id == seat.user_id
+        ]
 
     def away(self, now: datetime) -> dict[int, date]:
         """{user id: last day away} for the players on vacation at `now` (not before
@@ -108,6 +113,6 @@ class SeatPauses:
             return {}
         return {
             user_id: last_day
-            for user_id, start, end, last_day in self._read()
+            for user_id, start, end, last_day in self._read(self._since)
             if start <= now < end
         }

@@ -35,6 +35,15 @@ def _players(n: int) -> str:
 SEAT_CHOICES = [(n, lazy(_players, str)(n)) for n in range(2, 6)]
 
 
+def _choice_field(form: forms.Form, name: str) -> forms.ChoiceField:
+    """The form's own copy of a choice field it declares (form.fields names every field
+    a plain Field)."""
+    field = form.fields[name]
+    if not isinstance(field, forms.ChoiceField):
+        raise TypeError(f"{type(form).__name__}.{name} is not a choice field")
+    return field
+
+
 class GameCreateForm(forms.Form):
     map_id = forms.ChoiceField(label=_("Map"), choices=MapChoice.choices, initial=MapChoice.USA)
     max_players = forms.TypedChoiceField(
@@ -53,7 +62,8 @@ class GameCreateForm(forms.Form):
         coerce=int,
         initial=0,
         required=False,
-        empty_value=0,
+        # Django returns empty_value as given; the stubs allow only text or None.
+        empty_value=0,  # type: ignore[arg-type]
         help_text=_(
             "A reserve each player's clock runs into once a move's time is used up; never refilled."
         ),
@@ -116,7 +126,7 @@ class GameCreateForm(forms.Form):
     def __init__(self, *args, clubs=(), **kwargs):
         super().__init__(*args, **kwargs)
         self.clubs = {club.pk: club for club in clubs}
-        self.fields["club"].choices = [
+        _choice_field(self, "club").choices = [
             ("", _("None: open to everyone")),
             *((club.pk, club.name) for club in clubs),
         ]
@@ -259,4 +269,4 @@ class LobbyFilterForm(forms.Form):
         # ids are their own, so each label names its own field.
         kwargs.setdefault("auto_id", "filter_%s")
         super().__init__(*args, **kwargs)
-        self.fields["club"].choices = [("", _("Any")), *((c.pk, c.name) for c in clubs)]
+        _choice_field(self, "club").choices = [("", _("Any")), *((c.pk, c.name) for c in clubs)]

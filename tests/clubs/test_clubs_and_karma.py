@@ -1,10 +1,11 @@
 """Clubs, karma and the league's rules as players meet them: pages, refusals, privacy,
 and one season's standings worked out by hand."""
 
+import re
 from datetime import timedelta
 
 import pytest
-from club_steps import club_of
+from club_steps import active_season_games, bot_plays_to_the_end, club_of, season_begun
 from django.test import Client
 from django.utils import timezone, translation
 from game_steps import make_users, started_game
@@ -241,3 +242,26 @@ def test_the_karma_refusal_and_the_club_page_in_each_language(language, words):
     assert words in refused.value.message
     heading = {"en-gb": "Members", "nl": "Leden", "sv": "Medlemmar", "fr": "Membres"}[language]
     assert f'id="members">{heading}<' in page.content.decode()
+
+
+def test_the_season_page_shows_each_players_points_by_round_and_karma():
+    ann, bob = make_users("ann", "bob")
+    season = season_begun(club_of(ann, bob), ann, ann, bob, name="Spring", rounds=2)
+    (game,) = active_season_games(season)
+    bot_plays_to_the_end(game)
+    page = client_for(ann).get(f"/clubs/{season.club_id}/seasons/{season.pk}/").content.decode()
+    body = page.split("<tbody>", 1)[1].split("</tbody>", 1)[0]
+    rows = [
+        [
+            re.sub(r"<[^>]+>", "", cell).strip()
+            for cell in re.findall(r"<td[^>]*>(.*?)</td>", row, re.S)
+        ]
+        for row in re.findall(r"<tr[^>]*>(.*?)</tr>", body, re.S)
+    ]
+    # place, player and karma, points, round 1, round 2 (not played yet), total score, games,
+    # byes: the winner has 2 points, the other none; each has finished one game of one
+    assert [row[:1] + row[2:5] + row[6:] for row in rows] == [
+        ["1", "2", "2", "–", "1", "0"],
+        ["2", "0", "0", "–", "1", "0"],
+    ]
+    assert sorted(row[1] for row in rows) == ["ann karma 100%", "bob karma 100%"]

@@ -3,7 +3,9 @@
 reader's time zone, as Django's date filter shows it."""
 
 from django import template
-from django.utils.timezone import template_localtime
+
+# django-stubs leave out template_localtime, the function Django's own date filter uses.
+from django.utils.timezone import template_localtime  # type: ignore[attr-defined]
 
 from games.words.local_dates import day_text, day_time_text
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
+from typing import TYPE_CHECKING
 
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -16,6 +17,9 @@ from django.utils.translation import gettext_lazy
 from games.engine import ActionType
 from games.engine.maps import CARD_KINDS
 from games.refusals.errors import BadAction
+
+if TYPE_CHECKING:  # the stubs' name for a lazily translated text; nothing to import at run time
+    from django_stubs_ext import StrOrPromise
 
 CHOOSE_PAYMENT = gettext_lazy("Choose one of the ways to pay that are offered.")
 # ASCII digits only (str.isdigit also takes '²' and '١', which int() refuses or reads), and
@@ -43,7 +47,7 @@ def parse_cards(token: str) -> dict[str, int]:
     return cards
 
 
-def _required(post, name: str, message: str | None = None) -> str:
+def _required(post, name: str, message: StrOrPromise | None = None) -> str:
     value = (post.get(name) or "").strip()
     if not value:
         raise BadAction(message or _("The form is missing its %(field)s.") % {"field": name})

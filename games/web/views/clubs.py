@@ -1,5 +1,7 @@
 """Club and season pages: HTTP only. Parse the form, call a service, redirect or render."""
 
+from dataclasses import dataclass
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import redirect, render
@@ -24,7 +26,13 @@ from games.selectors.clubs import (
     club_message_list,
 )
 from games.selectors.karma import karma_list
-from games.selectors.leagues import season_get, season_list, season_rounds, season_standings
+from games.selectors.leagues import (
+    StandingRow,
+    season_get,
+    season_list,
+    season_rounds,
+    season_standings,
+)
 from games.services.clubs import (
     club_chat_post,
     club_create,
@@ -261,15 +269,30 @@ def _season_or_404(request, club_id, season_id):
     return club, season
 
 
+@dataclass
+class _StandingLine:
+    """A standings row as the season page shows it: with the player's karma and the points
+    of each round (None: not played yet)."""
+
+    row: StandingRow
+    karma: int | None
+    round_points: list[int | None]
+
+
 @require_GET
 def season_detail(request, club_id, season_id):
     club, season = _season_or_404(request, club_id, season_id)
     me = club_membership_get(club=club, user=request.user)
     standings = season_standings(season=season)
     karma = karma_list(user_ids=[row.user_id for row in standings])
-    for row in standings:
-        row.karma = karma[row.user_id].percent
-        row.round_points = [(n, row.rounds.get(n)) for n in range(1, season.rounds + 1)]
+    lines = [
+        _StandingLine(
+            row=row,
+            karma=karma[row.user_id].percent,
+            round_points=[row.rounds.get(n) for n in range(1, season.rounds + 1)],
+        )
+        for row in standings
+    ]
     return render(
         request,
         "clubs/season.html",
@@ -279,7 +302,7 @@ def season_detail(request, club_id, season_id):
             "me": me,
             "manages": bool(me and me.manages),
             "entered": any(row.user_id == request.user.pk for row in standings),
-            "standings": standings,
+            "standings": lines,
             "rounds": season_rounds(season=season),
             "round_numbers": range(1, season.rounds + 1),
             "statuses": SeasonStatus,

@@ -14,19 +14,19 @@ from games.svg import rules_figures as fig
 from games.web.views.score_sheet import tie_break_sentence
 
 
-def _names(game_map, *city_ids: str) -> list[str]:
-    return [game_map.cities[c].name for c in city_ids]
-
-
 def _figures(map_id: str) -> dict[str, str]:
     """The page's drawings, on the board's own cities (their names are never translated)."""
     game_map = engine.get_map(map_id)
+
+    def name(city_id: str) -> str:
+        return game_map.cities[city_id].name
+
     if map_id == "usa":
-        claim = _names(game_map, "montreal", "new_york")
-        double = (*_names(game_map, "denver", "salt_lake_city"), "yellow")
+        claim = (name("montreal"), name("new_york"))
+        double = (name("denver"), name("salt_lake_city"), "yellow")
     else:
-        claim = _names(game_map, "sofia", "constantinople")
-        double = (*_names(game_map, "berlin", "frankfurt"), "red")
+        claim = (name("sofia"), name("constantinople"))
+        double = (name("berlin"), name("frankfurt"), "red")
     figures = {
         "claim": fig.claim_figure(*claim, _("Claiming a route of 3 spaces")),
         "double": fig.double_route_figure(*double, _("A double route with 2 or 3 players")),
@@ -34,13 +34,11 @@ def _figures(map_id: str) -> dict[str, str]:
     }
     if game_map.has_stations:
         figures["tunnel"] = fig.tunnel_figure(
-            *_names(game_map, "venezia", "zurich"), "green", _("Claiming a tunnel")
+            name("venezia"), name("zurich"), "green", _("Claiming a tunnel")
         )
-        figures["ferry"] = fig.ferry_figure(
-            *_names(game_map, "athina", "smyrna"), _("Claiming a ferry")
-        )
+        figures["ferry"] = fig.ferry_figure(name("athina"), name("smyrna"), _("Claiming a ferry"))
         figures["station"] = fig.station_figure(
-            *_names(game_map, "paris", "frankfurt", "berlin"), _("A station borrows a route")
+            name("paris"), name("frankfurt"), name("berlin"), _("A station borrows a route")
         )
     return figures
 
