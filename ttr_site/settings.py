@@ -105,7 +105,13 @@ TEMPLATES = [
             # The games app's tags live with the rest of its web layer (games/web/).
             "libraries": {
                 name: f"games.web.templatetags.{name}"
-                for name in ("local_dates", "player_stats_tags", "ratings_tags", "table_words")
+                for name in (
+                    "local_dates",
+                    "player_stats_tags",
+                    "ratings_tags",
+                    "table_words",
+                    "game_parts",
+                )
             },
         },
     },

@@ -1,0 +1,112 @@
+"""The game page's named parts (games.web.views.parts): a move's events say which parts it
+can have changed, and only those are drawn again, in the mover's htmx answer and in what a
+watching page one version behind is sent down its stream."""
+
+import pytest
+from django.core.cache import cache
+from game_steps import make_users, started_game
+from play_client import set_position
+
+from games.services.play import game_play
+from games.web.views.parts import (
+    BY_NAME,
+    PARTS,
+    PUBLIC_PARTS,
+    TURN_ENDS,
+    Audience,
+    changed_parts,
+    changes_of,
+)
+from games.web.views.watch_parts import watch_parts
+
+pytestmark = pytest.mark.django_db
+
+DRAW = {"type": "draw_card", "from": "deck"}
+CLAIM = {"type": "claim_route", "route": "bruxelles-paris-1", "cards": {"red": 2}}
+
+
+@pytest.fixture
+def game():
+    users = make_users("alice", "bruno", "chiara")
+    game = started_game(users, map_id="europe")
+    players = set_position(
+        game,
+        {
+            "phase": "play",
+            "current": "p0",
+            "train_deck": ["purple", "locomotive", "green", "white", "black", "orange"],
+            "face_up": ["red", "red", "blue", "green", "white"],
+            "hands": {"p0": {"red": 3}, "p1": {}, "p2": {}},
+        },
+    )
+    game.refresh_from_db()
+    game.alice = players["p0"].user
+    return game
+
+
+def play(game, action):
+    result = game_play(
+        game_id=game.pk, user=game.alice, action=action, expected_version=game.version
+    )
+    game.refresh_from_db()
+    return result
+
+
+def names(parts) -> set[str]:
+    return {part.name for part in parts}
+
+
+def test_each_part_names_its_element_template_audience_and_changes():
+    assert len({part.element for part in PARTS}) == len(PARTS)
+    assert names(PUBLIC_PARTS) == {"final", "board", "turn", "draw", "players", "log"}
+    assert BY_NAME["hand"].audience == Audience.VIEWER
+    assert not BY_NAME["note"].altered_by  # nobody else changes the viewer's note
+    assert all(part.template.endswith(".html") for part in PARTS)
+
+
+def test_a_card_draws_changes_leave_the_board_out_and_a_claims_bring_it(game):
+    drawn = play(game, DRAW)
+    changes = changes_of(drawn.events, viewer=drawn.seat.player_id)
+    assert "card_drawn" in changes and "own.card_drawn" in changes
+    changed = names(changed_parts(changes))
+    assert "board" not in changed and "tickets" not in changed and "note" not in changed
+    assert {"draw", "hand", "log", "players", "turn"} <= changed
+
+
+def test_a_claims_changes_bring_the_board_the_hand_the_tickets_and_the_head(game):
+    claimed = play(game, CLAIM)
+    changes = changes_of(
+        claimed.events,
+        viewer=claimed.seat.player_id,
+        was_to_move=claimed.seat_was_to_move,
+        to_move=False,
+    )
+    assert "route_claimed" in changes and TURN_ENDS in changes
+    assert {"board", "hand", "tickets", "head"} <= names(changed_parts(changes))
+
+
+def test_unknown_changes_draw_every_part():
+    assert changed_parts(None) == list(PARTS)
+
+
+def test_a_watching_page_one_version_behind_is_sent_no_board_after_a_draw(game):
+    cache.clear()
+    before = game.version
+    play(game, DRAW)
+    changed = watch_parts(game.pk, "en", "UTC", since=before)
+    every = watch_parts(game.pk, "en", "UTC")
+    assert changed["since"] == before and every["since"] is None
+    assert 'id="board"' not in changed["html"] and 'id="board"' in every["html"]
+    for element in ("draw-part", "players-part", "log-part", "turn-part"):
+        assert f'id="{element}" hx-swap-oob="true"' in changed["html"]
+    # Two versions behind, or told nothing: every public part.
+    assert watch_parts(game.pk, "en", "UTC", since=before - 1)["html"] == every["html"]
+
+
+def test_a_watching_page_one_version_behind_is_sent_the_board_after_a_claim(game):
+    before = game.version
+    play(game, CLAIM)
+    changed = watch_parts(game.pk, "en", "UTC", since=before)
+    assert changed["since"] == before
+    board = changed["html"][changed["html"].index('id="board"') :]
+    assert 'id="route-bruxelles-paris-1" class="r k-' in board
