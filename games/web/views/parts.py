@@ -133,22 +133,24 @@ def _hand(table: Table, memo: dict) -> dict:
 
 
 def _tickets(table: Table, memo: dict) -> dict:
-    if table.me is None:
+    viewer = table.viewer
+    if viewer is None:
         return {}
     mine = table.mine
     progress = mine.get("ticket_progress") or {}
     final = table.view.get("final")
     if final:
-        completed = set(final["players"][table.viewer].get("completed", []))
+        completed = set(final["players"][viewer].get("completed", []))
         progress = {t: t in completed for t in mine.get("tickets", [])}
     return {"my_tickets": my_ticket_lines(table, progress)}
 
 
 def _extras(table: Table, memo: dict) -> dict:
     # Only a newcomer's first game gives hints, from their own view alone.
-    if table.me is None or not table.game.first_game or memo["over"]:
+    viewer = table.viewer
+    if viewer is None or not table.game.first_game or memo["over"]:
         return {}
-    return {"hints": first_game_hints(table.view, table.viewer, table.game_map)}
+    return {"hints": first_game_hints(table.view, viewer, table.game_map)}
 
 
 def chat_context(table: Table, memo: dict | None = None) -> dict:
