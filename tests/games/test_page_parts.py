@@ -58,7 +58,7 @@ def names(parts) -> set[str]:
 
 def test_each_part_names_its_element_template_audience_and_changes():
     assert len({part.element for part in PARTS}) == len(PARTS)
-    assert names(PUBLIC_PARTS) == {"final", "board", "turn", "draw", "players", "log"}
+    assert names(PUBLIC_PARTS) == {"final", "board", "legend", "turn", "draw", "players", "log"}
     assert BY_NAME["hand"].audience == Audience.VIEWER
     assert not BY_NAME["note"].altered_by  # nobody else changes the viewer's note
     assert all(part.template.endswith(".html") for part in PARTS)

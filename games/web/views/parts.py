@@ -218,6 +218,15 @@ PARTS: tuple[Part, ...] = (
         wrap="inner",
         shared=_board_shared,
     ),
+    # Who owns what on the board: the players' names, colours and marks never change.
+    Part(
+        "legend",
+        "legend-part",
+        "games/play/board_legend.html",
+        Audience.PUBLIC,
+        frozenset(),
+        lambda table, memo: {"players": player_rows(table)},
+    ),
     Part("turn", "turn-part", "games/play/turn.html", Audience.PUBLIC, EVERY_MOVE, _nothing),
     Part(
         "action",
