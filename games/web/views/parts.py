@@ -372,23 +372,28 @@ def changes_of(
     to_move: bool | None = None,
 ) -> frozenset[str]:
     """The kinds of change a move's events make, for `viewer` (a player id, or None for a
-    spectator); with `was_to_move` and `to_move`, whether the viewer's turn began or ended."""
+    spectator); with `was_to_move` and `to_move`, whether the viewer's turn began or ended.
+    A turn passed to the viewer begins theirs, whatever they were asked before (the opening's
+    last choice may hand the first turn to the player who made it)."""
     kinds = {MOVE}
     for event in events:
         kind = str(event.get("type"))
         kinds.add(kind)
         if viewer is not None and event.get("player") == viewer:
             kinds.add(own(kind))
+            if kind == EventType.TURN_PASSED:
+                kinds.add(TURN_BEGINS)
     if was_to_move is not None and to_move is not None and was_to_move != to_move:
         kinds.add(TURN_BEGINS if to_move else TURN_ENDS)
     return frozenset(kinds)
 
 
 def changed_parts(changes: frozenset[str] | None, parts: Iterable[Part] = PARTS) -> list[Part]:
-    """The parts the changes can alter, in the page's order; every part when the changes are
-    not known (None: a version without a move, or more than one version behind)."""
+    """The parts the changes can alter, in the page's order; when the changes are not known
+    (None: a version without a move, or more than one version behind) every part that any
+    change can alter (not the note nor the legend: nobody changes them)."""
     if changes is None:
-        return list(parts)
+        return [part for part in parts if part.altered_by]
     return [part for part in parts if part.altered_by & changes]
 
 

@@ -89,8 +89,9 @@ def render_game(
 
 def answer_parts(request, table: Table, after_move=None) -> list[Part]:
     """The parts an htmx answer sends: after the viewer's own move those its events can have
-    altered, else (another player moved) every part; never the note (the page's own, its
-    form kept across swaps), the chat only when the page has not shown its last message."""
+    altered, else (another player moved) every part that can change; never the note (the
+    page's own: nothing alters it), the chat only when the page has not shown its last
+    message, the header's count only to a signed-in viewer."""
     changes = None
     if after_move is not None:
         changes = changes_of(
@@ -101,11 +102,10 @@ def answer_parts(request, table: Table, after_move=None) -> list[Part]:
         )
     parts = changed_parts(changes)
     chat = BY_NAME["chat"]
-    if not _chat_seen(request, table.game) and chat not in parts:
+    seen = _chat_seen(request, table.game)
+    if not seen and chat not in parts:
         parts.append(chat)
-    left_out = {BY_NAME["note"]}
-    if _chat_seen(request, table.game):
-        left_out.add(chat)
+    left_out = {chat} if seen else set()
     if not request.user.is_authenticated:
         left_out.add(BY_NAME["awaiting"])
     return [part for part in parts if part not in left_out]
