@@ -171,7 +171,8 @@ document.addEventListener("htmx:configRequest", function (event) {
 });
 
 // Every other request of the game page (a move, the refresh after someone else's) says which
-// chat version the page shows: when it is current the answer leaves the chat out.
+// chat version the page shows: when it is current the answer leaves the chat out; the
+// refresh says which game version it shows too.
 function chatSeen() {
   var elt = poller();
   var url = elt && elt.getAttribute("hx-get");
@@ -187,6 +188,9 @@ document.addEventListener("htmx:configRequest", function (event) {
     var seen = chatSeen();
     if (seen !== null) event.detail.parameters.chat_seen = seen;
   }
+  // The page's refresh says which version it shows: one behind, only what changed comes.
+  var shown = pageVersions();
+  if (page && path === page && shown) event.detail.parameters.shown = shown.v;
 });
 
 // A chat message sent: empty the box (it is preserved across refreshes while typing).

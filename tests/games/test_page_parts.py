@@ -39,11 +39,12 @@ def game():
             "current": "p0",
             "train_deck": ["purple", "locomotive", "green", "white", "black", "orange"],
             "face_up": ["red", "red", "blue", "green", "white"],
-            "hands": {"p0": {"red": 3}, "p1": {}, "p2": {}},
+            "hands": {"p0": {"red": 3}, "p1": {"blue": 4}, "p2": {"blue": 4}},
         },
     )
     game.refresh_from_db()
     game.alice = players["p0"].user
+    game.players = players
     return game
 
 
@@ -129,5 +130,34 @@ def test_the_openings_last_choice_sends_its_maker_the_board_when_the_first_turn_
     body = form_data(action, game.version)
     html = client.post(f"/games/{game.pk}/move/", body, headers={"HX-Request": "true"})
     html = html.content.decode()
-    assert "Your move" in html  # the first turn is theirs: its panel, and its board's links
+    assert 'data-panel="turn"' in html  # the first turn is theirs: its panel, its board's links
     assert 'id="board" hx-swap-oob="innerHTML"' in html and 'class="pick"' in html
+
+
+def refresh(game, user, shown) -> str:
+    client = Client()
+    client.force_login(user)
+    answer = client.get(f"/games/{game.pk}/", {"shown": shown}, headers={"HX-Request": "true"})
+    return answer.content.decode()
+
+
+def test_a_page_one_version_behind_is_refreshed_with_what_the_move_changed(game):
+    play(game, DRAW)
+    before = game.version
+    play(game, DRAW)  # the turn passes
+    nxt = engine.player_view(engine.State.from_dict(game.state), None)["current"]
+    mover = next(seat for seat in game.players.values() if seat.player_id == nxt)
+    other = next(
+        seat for seat in game.players.values() if seat.player_id != nxt and seat.user != game.alice
+    )
+    waiting = refresh(game, other.user, before)
+    assert 'id="board"' not in waiting and 'id="hand-part"' not in waiting
+    assert 'id="log-part"' in waiting and 'id="draw-part"' in waiting
+    assert 'id="my-games-link"' in waiting
+    # The player whose turn it is now gets their board, with the routes they may claim.
+    to_move = refresh(game, mover.user, before)
+    assert 'id="board" hx-swap-oob="innerHTML"' in to_move and 'class="pick"' in to_move
+    assert 'data-panel="turn"' in to_move
+    # Further behind, or saying nothing: every part.
+    assert 'id="board"' in refresh(game, other.user, before - 1)
+    assert 'id="hand-part"' in refresh(game, other.user, "")

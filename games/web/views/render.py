@@ -6,6 +6,7 @@ from django.shortcuts import render
 
 from games.live.poll import poll_ticket, stream_url
 from games.selectors.access import game_access, seat_get
+from games.selectors.log import move_events_of_version
 from games.services.lobby import enough_to_start
 from games.web.context_processors import KNOWN_AWAITING
 
@@ -45,6 +46,18 @@ CHAT_SEEN_PARAMETER = "chat_seen"
 # The event an htmx answer to a move that left the board as it was sends instead of it (a
 # card draw): the page's script closes the routes the mover could claim.
 BOARD_ROUTES_CLOSED = "board-routes-closed"
+
+
+# The page's script sends the game version it shows with its refresh (static/js/game.js):
+# one version behind, it is sent only what that version's move changed.
+SHOWN_PARAMETER = "shown"
+
+
+def _shown(request) -> int | None:
+    try:
+        return int(request.GET.get(SHOWN_PARAMETER, ""))
+    except ValueError:
+        return None
 
 
 def _chat_seen(request, game) -> bool:
@@ -89,9 +102,10 @@ def render_game(
 
 def answer_parts(request, table: Table, after_move=None) -> list[Part]:
     """The parts an htmx answer sends: after the viewer's own move those its events can have
-    altered, else (another player moved) every part that can change; never the note (the
-    page's own: nothing alters it), the chat only when the page has not shown its last
-    message, the header's count only to a signed-in viewer."""
+    altered; for the refresh of a page one version behind, those the move of the new
+    version altered (and the header's count, which other games move too); else every part
+    that can change. Never the note (the page's own: nothing alters it), the chat only when
+    the page has not shown its last message, the header's count only to a signed-in viewer."""
     changes = None
     if after_move is not None:
         changes = changes_of(
@@ -100,7 +114,14 @@ def answer_parts(request, table: Table, after_move=None) -> list[Part]:
             was_to_move=after_move.seat_was_to_move,
             to_move=after_move.seat.to_move,
         )
+    elif request.method == "GET" and _shown(request) == table.game.version - 1:
+        events = move_events_of_version(game_id=table.game.pk, version=table.game.version)
+        if events is not None:
+            changes = changes_of(events, viewer=table.viewer)
     parts = changed_parts(changes)
+    awaiting = BY_NAME["awaiting"]
+    if after_move is None and awaiting not in parts:
+        parts.append(awaiting)
     chat = BY_NAME["chat"]
     seen = _chat_seen(request, table.game)
     if not seen and chat not in parts:
