@@ -111,6 +111,7 @@ TEMPLATES = [
                     "player_stats_tags",
                     "ratings_tags",
                     "table_words",
+                    "game_parts",
                 )
             },
         },

@@ -8,7 +8,8 @@ neither through, and the page falls back to polling). A page that names its lang
 time zone, and whose viewer need not act now, is sent `parts` instead of `version`: the
 same two numbers and the public parts of the table, drawn once for all such pages from a
 spectator's view (the site's `render_parts`, ttr_site/stream.py: games.web.views.watch_parts),
-so it need not fetch them. Nothing else ever goes down a stream: what the version poll
+so it need not fetch them; a page told the version just before is sent only the parts that
+changed since ("since": that version). Nothing else ever goes down a stream: what the version poll
 answers, and what any spectator of the game sees.
 
 The news comes from Redis pub/sub (games.live.news): one subscription per process, and on
@@ -76,10 +77,15 @@ def _read_versions(game_id: int) -> tuple[int, int] | None:
     return _with_connection(lambda: game_versions_fresh(game_id=game_id))
 
 
+def _told_version(page) -> int | None:
+    return page.versions[0] if page.versions is not None else None
+
+
 def parts_event(parts: dict) -> bytes:
-    data = json.dumps(
-        {"v": parts["v"], "c": parts["c"], "html": parts["html"]}, separators=(",", ":")
-    )
+    told = {"v": parts["v"], "c": parts["c"], "html": parts["html"]}
+    if parts.get("since") is not None:
+        told["since"] = parts["since"]
+    data = json.dumps(told, separators=(",", ":"))
     return f"event: parts\ndata: {data}\n\n".encode()
 
 
@@ -246,15 +252,19 @@ class Hub:
 
     async def _parts_events(self, game_id: int, versions: tuple[int, int]) -> dict:
         """{(language and zone, viewer): the parts event} for the pages of the game that
-        watch: drawn once per language and zone, never for a viewer who must act now."""
+        watch: drawn once per language and zone (and for the pages told the version just
+        before, once more with only what changed), never for a viewer who must act now."""
         events: dict = {}
         if self.render_parts is None:
             return events
         pages = list(self.pages.get(game_id, ()))
-        for shown_in in {page.shown_in for page in pages if page.shown_in}:
+        before = versions[0] - 1
+        groups = {(page.shown_in, _told_version(page) == before) for page in pages if page.shown_in}
+        for shown_in, one_behind in groups:
+            since = (before,) if one_behind else ()
             try:
                 parts = await _in_database_thread(
-                    _with_connection, self.render_parts, game_id, *shown_in
+                    _with_connection, self.render_parts, game_id, *shown_in, *since
                 )
             except Exception:
                 log.exception("could not draw game %s's parts", game_id)
@@ -263,7 +273,11 @@ class Hub:
                 continue  # over, or moved on meanwhile: the news of that version follows
             event, movers = parts_event(parts), set(parts["movers"])
             for page in pages:
-                if page.shown_in == shown_in and page.viewer not in movers:
+                if (
+                    page.shown_in == shown_in
+                    and (_told_version(page) == before) == one_behind
+                    and page.viewer not in movers
+                ):
                     events[(shown_in, page.viewer)] = event
         return events
 

@@ -15,6 +15,9 @@ class Move(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
     # Played by the seat's standing orders (said to everyone in the log), not by hand.
     by_order = models.BooleanField(default=False, db_default=False)
+    # The game's version this move brought it to: the page's parts read what changed in a
+    # version from its move's events (games.web.views.parts). Null for moves written before.
+    version = models.PositiveIntegerField(null=True, blank=True)
 
     class Meta:
         ordering = ["game", "number"]

@@ -153,3 +153,13 @@ def move_remember(*, game: Game, move, last_turns: int) -> None:
     rows = _rows_after(cache.get(_recent_key(game, game.version - 1)), move, last_turns)
     if rows is not None:
         cache.set(_recent_key(game, game.version), rows, timeout=RECENT_KEPT_FOR)
+
+
+def move_events_of_version(*, game_id: int, version: int) -> list | None:
+    """The events of the move that brought the game to `version`, or None when no move did
+    (a pause, the start) or the move was written before moves kept their version."""
+    return (
+        Move.objects.filter(game_id=game_id, version=version)
+        .values_list("events", flat=True)
+        .first()
+    )

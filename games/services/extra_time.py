@@ -71,6 +71,7 @@ def game_give_time(
             game=game,
             number=move_next_number(game=game),
             seat=giver,
+            version=game.version + 1,  # the bump below
             action={"type": EXTRA_TIME_ACTION, "to": receiver.player_id},
             events=[
                 {

@@ -60,6 +60,7 @@ def _write_move(
         events=events,
         created_at=timezone.now(),
         by_order=by_order,
+        version=game.version + 1,  # the bump that follows (move_record)
     )
     move.number = _next_number(game)
     move.save(force_insert=True)

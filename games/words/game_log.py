@@ -26,11 +26,15 @@ from games.words.orders import PLAYED_BY_ORDER, PLAYED_BY_ORDER_SENTENCE
 
 
 class LoggedMove(Protocol):
-    """What the log reads of a move (a games.models.Move has it)."""
+    """What the log reads of a move (a games.models.Move has it; so has the cache's frozen
+    games.selectors.log.LoggedRow: read only)."""
 
-    number: int
-    seat_id: int | None
-    events: list[dict]
+    @property
+    def number(self) -> int: ...
+    @property
+    def seat_id(self) -> int | None: ...
+    @property
+    def events(self) -> list[dict]: ...
 
 
 # Every move ends with whose turn it is now; the turn line of the page already says that.

@@ -33,7 +33,9 @@ document.addEventListener("visibilitychange", function () {
 // The page's event stream (games/live/stream_asgi.py): told each new version the moment it
 // commits, the page fetches what changed as after a poll, and the poll waits meanwhile; a
 // page whose viewer need not act is sent the table's public parts with the version
-// ("parts") and puts them in place without asking (games/web/views/watch_parts.py). The
+// ("parts": those the move changed when the page was told the version before, else all; each
+// replaces its element by id, the others stay) and puts them in place without asking
+// (games/web/views/watch_parts.py). The
 // stream counts as held from its first event on and while an event (a ping every 20 s) comes
 // within HELD_WITHIN; when it is cut or silent (a proxy that buffers) the page polls again
 // and tries the stream anew after RETRY_EVERY.
@@ -122,8 +124,10 @@ function openStream() {
     heard = { v: parts.v, c: parts.c };
     var shown = pageVersions();
     // Not while a request of the page's own is under way: its answer comes first, then
-    // catchUp fetches if it still shows an older version.
-    if (shown && busy === 0 && String(parts.v) !== shown.v && window.htmx) showParts(parts);
+    // catchUp fetches if it still shows an older version. Parts that are only what changed
+    // since a version ("since") fit only a page that shows that version.
+    var fits = parts.since == null || String(parts.since) === (shown && shown.v);
+    if (shown && busy === 0 && String(parts.v) !== shown.v && fits && window.htmx) showParts(parts);
     catchUp();
   });
   stream.addEventListener("ping", listen);
@@ -167,7 +171,8 @@ document.addEventListener("htmx:configRequest", function (event) {
 });
 
 // Every other request of the game page (a move, the refresh after someone else's) says which
-// chat version the page shows: when it is current the answer leaves the chat out.
+// chat version the page shows: when it is current the answer leaves the chat out; the
+// refresh says which game version it shows too.
 function chatSeen() {
   var elt = poller();
   var url = elt && elt.getAttribute("hx-get");
@@ -183,6 +188,9 @@ document.addEventListener("htmx:configRequest", function (event) {
     var seen = chatSeen();
     if (seen !== null) event.detail.parameters.chat_seen = seen;
   }
+  // The page's refresh says which version it shows: one behind, only what changed comes.
+  var shown = pageVersions();
+  if (page && path === page && shown) event.detail.parameters.shown = shown.v;
 });
 
 // A chat message sent: empty the box (it is preserved across refreshes while typing).

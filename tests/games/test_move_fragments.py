@@ -1,7 +1,7 @@
-"""What the page's htmx post of a move answers: the parts of the page the move changed, and
-not those it cannot have changed (the board, the tickets and, after a first card, the game's
-head after a card draw; the chat the page already shows, the player's own note, the header's
-count when the turn stayed)."""
+"""What the page's htmx post of a move answers: the parts of the page the move's events can
+have changed (games.web.views.parts), and not the others (the board, the tickets and, after a
+first card, the game's head after a card draw; the chat the page already shows, the player's
+own note, the header's count when the turn stayed)."""
 
 import pytest
 from django.test import Client
@@ -54,7 +54,8 @@ def test_a_card_draw_keeps_the_board_and_closes_its_routes(table):
     assert 'id="board"' not in html
     assert response["HX-Trigger-After-Swap"] == "board-routes-closed"
     # The rest of the table is there: the hand with the card drawn, the second draw's panel.
-    assert 'id="panels"' in html and "Purple" in html
+    assert 'id="hand-part" hx-swap-oob="true"' in html and "Purple" in html
+    assert 'id="action-part" hx-swap-oob="true"' in html
 
     response, html = post_move(client, game, {"type": "draw_card", "from": "deck"})
     assert 'id="board"' not in html
@@ -74,7 +75,7 @@ def test_a_card_draw_keeps_the_tickets_and_the_first_card_the_games_head(table):
     assert "Amsterdam – Pamplona" in page and 'id="game-head"' in page
 
     _, html = post_move(client, game, {"type": "draw_card", "from": "deck"})
-    assert '<section class="panel tickets" id="my-tickets" hx-preserve></section>' in html
+    assert 'id="tickets-part"' not in html
     assert "Amsterdam – Pamplona" not in html
     assert 'id="game-head"' not in html  # still the player's move: the tab's title stays
 
@@ -110,7 +111,7 @@ def test_the_chat_is_sent_again_only_when_the_page_has_not_shown_its_last_messag
     current = str(game.chat_version)
     _, html = post_move(client, game, {"type": "draw_card", "from": "deck"}, chat_seen=current)
     assert "Nice weather for trains" not in html
-    assert '<section class="panel chat" id="chat" hx-preserve></section>' in html
+    assert 'id="chat-part"' not in html
 
 
 def test_the_note_is_never_sent_again_in_a_moves_answer(table):
@@ -119,4 +120,4 @@ def test_the_note_is_never_sent_again_in_a_moves_answer(table):
     assert "watch the red routes" in client.get(f"/games/{game.pk}/").content.decode()
     _, html = post_move(client, game, {"type": "draw_card", "from": "deck"})
     assert "watch the red routes" not in html
-    assert '<form id="note-form" hx-preserve></form>' in html
+    assert 'id="note-part"' not in html and 'id="note-form"' not in html

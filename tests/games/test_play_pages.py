@@ -104,9 +104,9 @@ def test_drawing_a_face_up_card_offers_the_second_draw_in_the_same_turn(two_play
     assert response.status_code == 200
     html = text_of(response)
     assert "Draw your second card" in html
-    # The panels are swapped in; the board is kept (a draw changes nothing on it) and the
-    # page is told to close the routes it offered.
-    assert 'id="panels" hx-swap-oob="true"' in html and 'id="board"' not in html
+    # The parts the draw changed are swapped in; the board is kept (a draw changes nothing
+    # on it) and the page is told to close the routes it offered.
+    assert 'id="draw-part" hx-swap-oob="true"' in html and 'id="board"' not in html
     assert response["HX-Trigger-After-Swap"] == "board-routes-closed"
     state = state_of(game)
     assert engine.player_view(state, players["p0"].player_id)["players"][players["p0"].player_id][

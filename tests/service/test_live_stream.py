@@ -114,8 +114,10 @@ def test_a_watching_page_is_sent_the_tables_public_parts_and_the_next_mover_the_
     assert len(watching) == 2 and watching[0] == watching[1], heard
     event, data = watching[0]
     parts = json.loads(data)
-    assert event == "parts" and set(parts) == {"v", "c", "html"}
+    assert event == "parts" and set(parts) == {"v", "c", "html", "since"}
     assert (parts["v"], parts["c"]) == (game.version, game.chat_version)
+    # Each page was told the version before: it is sent what the move changed since then.
+    assert parts["since"] == game.version - 1
     assert 'id="players-part"' in parts["html"] and 'id="log-part"' in parts["html"]
     assert "Logboek" in parts["html"]  # the log's heading, in the page's language
     assert "Jouw kaarten" not in parts["html"] and "(jij)" not in parts["html"]

@@ -11,7 +11,7 @@ from games.live.poll import poll_ticket, stream_url
 from games.refusals.errors import GameServiceError, NotAPlayer
 from games.services.chat import chat_mute, chat_post, chat_report
 
-from .page import chat_context
+from .parts import chat_context
 from .render import load_table
 
 FRAGMENT = "games/play/chat_fragment.html"

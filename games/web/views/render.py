@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from django.shortcuts import render
 
-from games.engine import ActionType, Phase
 from games.live.poll import poll_ticket, stream_url
 from games.selectors.access import game_access, seat_get
+from games.selectors.log import move_events_of_version
+from games.services.lobby import enough_to_start
 from games.web.context_processors import KNOWN_AWAITING
 
-from .page import page_context
+from .parts import BY_NAME, Part, base_context, changed_parts, changes_of
 from .table import Table
 from .waiting_room import waiting_room
 
@@ -42,9 +43,21 @@ def table_after_move(result) -> Table:
 # A page's script sends the chat version it shows with each htmx request of the game page
 # (static/js/game.js): when it is current the chat is not sent again (the page keeps its own).
 CHAT_SEEN_PARAMETER = "chat_seen"
-# The event an htmx answer to a card draw sends instead of a new board: the page's script
-# closes the routes the mover could claim (a draw never changes the board itself).
+# The event an htmx answer to a move that left the board as it was sends instead of it (a
+# card draw): the page's script closes the routes the mover could claim.
 BOARD_ROUTES_CLOSED = "board-routes-closed"
+
+
+# The page's script sends the game version it shows with its refresh (static/js/game.js):
+# one version behind, it is sent only what that version's move changed.
+SHOWN_PARAMETER = "shown"
+
+
+def _shown(request) -> int | None:
+    try:
+        return int(request.GET.get(SHOWN_PARAMETER, ""))
+    except ValueError:
+        return None
 
 
 def _chat_seen(request, game) -> bool:
@@ -62,45 +75,58 @@ def render_game(
     only_panel=False,
     after_move=None,
 ):
-    """The whole page, or for htmx the fragments (or only the action panel when that is all
-    that changed). `after_move` (games.services.play.PlayResult, the viewer's own move just
-    made): the fragments leave out what that move cannot have changed."""
+    """The whole page, or for htmx the parts of it that changed (or only the action panel
+    when that is all that changed). `after_move` (games.services.play.PlayResult, the
+    viewer's own move just made): its events say which parts it can have altered."""
     only_panel = only_panel and request.htmx
     if after_move is not None and after_move.awaiting is not None:
         setattr(request, KNOWN_AWAITING, after_move.awaiting)  # read with the move's lock
-    fragments = {}
-    if request.htmx and not only_panel:
-        fragments = {
-            "keep_chat": _chat_seen(request, table.game),
-            # The note is the page's own (its form is kept across swaps): never sent again.
-            "keep_note": True,
-        }
-        if after_move is not None:
-            drew = _board_unchanged(after_move)
-            fragments["keep_board"] = drew
-            # A card draw changes neither the mover's tickets nor how far they got (no route
-            # is claimed), and after a first card the head still says it is their move.
-            fragments["keep_tickets"] = drew
-            fragments["keep_head"] = drew and bool(table.action_types)
-            fragments["keep_awaiting"] = after_move.seat_was_to_move == after_move.seat.to_move
-    context = page_context(table, panel=panel, flash=flash, panel_only=only_panel, keep=fragments)
+    context = base_context(table, panel=panel, flash=flash)
     context["poll_ticket"] = poll_ticket(table.game.pk, request.user)
     context["stream_url"] = stream_url(table.game.pk, context["poll_ticket"])
     if not table.started:
+        context["can_start"] = enough_to_start(seat_count=len(table.seats))
         context.update(waiting_room(request, table))
     template = PAGE
+    parts: list[Part] = []
     if request.htmx:
         template = ACTION_PANEL if only_panel else FRAGMENTS
+        if not only_panel:
+            parts = answer_parts(request, table, after_move)
+            context["part_names"] = [part.name for part in parts]
     response = render(request, template, context, status=status)
-    if fragments.get("keep_board"):
+    if after_move is not None and BY_NAME["board"] not in parts:
         response["HX-Trigger-After-Swap"] = BOARD_ROUTES_CLOSED
     return response
 
 
-def _board_unchanged(result) -> bool:
-    """A card draw changes nothing on the board but the routes its player may claim (none
-    after a draw: a second card or someone else's turn follows) and the rings round what the
-    others built since the player's last move (none: this was it), unless it ended the game.
-    The page's script takes both away (static/js/board.js)."""
-    drew = result.move.action.get("type") == ActionType.DRAW_CARD
-    return drew and result.view.get("phase") != Phase.GAME_OVER and not result.game.is_over
+def answer_parts(request, table: Table, after_move=None) -> list[Part]:
+    """The parts an htmx answer sends: after the viewer's own move those its events can have
+    altered; for the refresh of a page one version behind, those the move of the new
+    version altered (and the header's count, which other games move too); else every part
+    that can change. Never the note (the page's own: nothing alters it), the chat only when
+    the page has not shown its last message, the header's count only to a signed-in viewer."""
+    changes = None
+    if after_move is not None:
+        changes = changes_of(
+            after_move.events,
+            viewer=table.viewer,
+            was_to_move=after_move.seat_was_to_move,
+            to_move=after_move.seat.to_move,
+        )
+    elif request.method == "GET" and _shown(request) == table.game.version - 1:
+        events = move_events_of_version(game_id=table.game.pk, version=table.game.version)
+        if events is not None:
+            changes = changes_of(events, viewer=table.viewer)
+    parts = changed_parts(changes)
+    awaiting = BY_NAME["awaiting"]
+    if after_move is None and awaiting not in parts:
+        parts.append(awaiting)
+    chat = BY_NAME["chat"]
+    seen = _chat_seen(request, table.game)
+    if not seen and chat not in parts:
+        parts.append(chat)
+    left_out = {chat} if seen else set()
+    if not request.user.is_authenticated:
+        left_out.add(BY_NAME["awaiting"])
+    return [part for part in parts if part not in left_out]

@@ -4,10 +4,10 @@ once per version, language, time zone and seat, and shared through the cache.
 The board (for a viewer who has no route to claim: the mover's board has links), the log,
 "since your last turn" and the players' table are the same bytes for every viewer who
 shares their game version, language, time zone and seat (the seat for "(you)" and for the
-marks since its last turn). The templates keep them with Django's {% cache %} under
+marks since its last turn). Their parts (games.web.views.parts) keep their drawn HTML under
 `shared_key`: a key that names the version, so a cached part can never outlive it (every
-writer bumps the version in the move's transaction). The context gives them as `Once`
-values: a part found in the cache is never built.
+writer bumps the version in the move's transaction). A part found in the cache is never
+built.
 """
 
 from __future__ import annotations
@@ -22,25 +22,8 @@ from .table import Table
 SHARED_FOR = 600  # seconds
 
 
-class Once:
-    """A value the template builds on first use, once (Django calls a callable it is given)."""
-
-    __slots__ = ("_build", "_value", "_built")
-
-    def __init__(self, build):
-        self._build = build
-        self._built = False
-        self._value = None
-
-    def __call__(self):
-        if not self._built:
-            self._value = self._build()
-            self._built = True
-        return self._value
-
-
 def shared_key(table: Table) -> str:
-    """What a shared part of this viewer's page is kept under (the {% cache %} tag hashes it)."""
+    """What names a shared part of this viewer's page in the cache (games.web.views.parts)."""
     seat = table.me.pk if table.me is not None else 0
     zone = timezone.get_current_timezone_name()
     return f"g{table.game.pk}.v{table.game.version}.{get_language()}.{zone}.s{seat}"

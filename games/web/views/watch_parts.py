@@ -9,6 +9,9 @@ sent them: it fetches its own fragments (its offer, its panel), as after a poll.
 per seat stays until the page's next fetch: "since your last turn" and the board's rings
 round the others' new routes (both said again when the viewer's turn comes), and "(you)"
 in the players' table, which the page's script keeps on its own row.
+
+A page one version behind is sent only the parts that version's move can have altered
+(games.web.views.parts: a card draw leaves the board out); any other page all of them.
 """
 
 from __future__ import annotations
@@ -22,8 +25,9 @@ from django.template.loader import render_to_string
 from django.utils import timezone, translation
 
 from games.selectors.access import game_watched
+from games.selectors.log import move_events_of_version
 
-from .page import page_context
+from .parts import PUBLIC_PARTS, base_context, changed_parts, changes_of
 from .shared_parts import SHARED_FOR
 from .table import Table
 
@@ -40,25 +44,35 @@ def parts_asked(language: str | None, zone: str | None) -> bool:
     return language in dict(settings.LANGUAGES) and zone in _zones()
 
 
-def watch_parts(game_id: int, language: str, zone: str) -> dict | None:
-    """{"v", "c", "movers": user ids of the seats that must act, "html"} for the game as it
-    stands, or None when there is nothing to watch (not started, over, gone): the pages
-    then fetch, as after a poll."""
+def watch_parts(game_id: int, language: str, zone: str, since: int | None = None) -> dict | None:
+    """{"v", "c", "movers": user ids of the seats that must act, "html", "since"} for the game
+    as it stands, or None when there is nothing to watch (not started, over, gone): the pages
+    then fetch, as after a poll. With `since` the version just before, and that version's
+    move known, "html" holds only the parts the move can have altered and "since" says so
+    (a page showing another version must not take them); else every public part."""
     game = game_watched(game_id=game_id)
     if game is None or game.state is None or game.is_over:
         return None
-    key = f"watch.g{game.pk}.v{game.version}.c{game.chat_version}.{language}.{zone}"
+    changes = None
+    if since is not None and since == game.version - 1:
+        events = move_events_of_version(game_id=game.pk, version=game.version)
+        if events is not None:
+            changes = changes_of(events)
+    told = "d" if changes is not None else "a"
+    key = f"watch.g{game.pk}.v{game.version}.c{game.chat_version}.{language}.{zone}.{told}"
     found = shared_cache.get(key)
     if found is not None:
         return found
     seats = list(game.seats.all())
     with translation.override(language), timezone.override(zoneinfo.ZoneInfo(zone)):
         table = Table(game=game, seats=seats, me=None)
-        context = page_context(table, public_only=True)
+        context = base_context(table)
+        context["part_names"] = [part.name for part in changed_parts(changes, PUBLIC_PARTS)]
         html = render_to_string(TEMPLATE, context)
     parts = {
         "v": game.version,
         "c": game.chat_version,
+        "since": game.version - 1 if changes is not None else None,
         "movers": [seat.user_id for seat in seats if seat.to_move and seat.user_id],
         "html": html,
     }
