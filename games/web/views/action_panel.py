@@ -6,6 +6,7 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 
 from games.engine import PendingKind, Phase
+from games.engine.view_types import KeepChoiceView, StationChoiceView
 
 from .route_facts import payment_options, route_info
 from .table import Table
@@ -13,8 +14,7 @@ from .ticket_lines import ticket_line
 from .tunnel_panel import tunnel_panel
 
 
-def tickets_panel(table: Table, *, opening: bool) -> dict:
-    keep = table.keep
+def tickets_panel(table: Table, keep: KeepChoiceView, *, opening: bool) -> dict:
     offered = table.mine.get("offered") or keep["tickets"]
     return {
         "name": "keep_tickets",
@@ -36,7 +36,7 @@ def default_panel(table: Table) -> dict:
     if table.me.forfeited:
         return {"name": "forfeited"}
     if table.keep:
-        return tickets_panel(table, opening=view["phase"] == Phase.INITIAL_TICKETS)
+        return tickets_panel(table, table.keep, opening=view["phase"] == Phase.INITIAL_TICKETS)
     pending = table.my_pending
     if pending and pending["kind"] == PendingKind.TUNNEL:
         return tunnel_panel(table, pending)
@@ -64,27 +64,28 @@ def choose_panel(
     base = default_panel(table)
     if base["name"] != "turn" or requested not in OPENED:
         return base, None
-    if requested == "route":
-        if not route_id:
-            return base, None
-        if route_id not in table.game_map.routes:
-            return base, _("There is no such route.")
-        payments = table.claims.get(route_id)
-    else:
-        payments = table.station["payments"] if table.station else None
+    if requested == "station":
+        station = table.station
+        if not station or not station["payments"]:
+            return base, _("You cannot build a station now.")
+        return {
+            "name": requested,
+            "options": payment_options(station["payments"]),
+            **_station_fields(table, station, city),
+        }, None
+    if not route_id:
+        return base, None
+    if route_id not in table.game_map.routes:
+        return base, _("There is no such route.")
+    payments = table.claims.get(route_id)
     if not payments:
-        return base, _cannot_open(table, requested, route_id)
-    panel = {"name": requested, "options": payment_options(payments)}
-    if requested == "route":
-        panel["route"] = route_info(table.game_map, route_id)
-    else:
-        panel.update(_station_fields(table, city))
-    return panel, None
+        return base, _cannot_claim(table, route_id)
+    route = route_info(table.game_map, route_id)
+    return {"name": requested, "options": payment_options(payments), "route": route}, None
 
 
-def _station_fields(table: Table, city: str | None) -> dict:
+def _station_fields(table: Table, station: StationChoiceView, city: str | None) -> dict:
     """The station form: the free cities by name, the cost, and the city tapped on the board."""
-    station = table.station
     cities = table.game_map.cities
     city_ids = sorted(station["cities"], key=lambda c: cities[c].name)
     return {
@@ -95,10 +96,8 @@ def _station_fields(table: Table, city: str | None) -> dict:
     }
 
 
-def _cannot_open(table: Table, requested: str, route_id: str | None) -> str:
-    """Why the route or the station the viewer asked for cannot be opened now."""
-    if requested == "station":
-        return _("You cannot build a station now.")
+def _cannot_claim(table: Table, route_id: str) -> str:
+    """Why the route the viewer asked for cannot be opened now."""
     name = route_info(table.game_map, route_id)["name"]
     why = table.claim_refusal(route_id)
     if why:

@@ -4,8 +4,9 @@ which kinds of change can alter it.
 
 The page draws every part; the htmx answer to a move and the parts sent down a watching
 page's stream draw only the parts the version's changes can alter (`changed_parts`). A
-change is named by the engine's event type ("route_claimed", "card_drawn"...), by that type
-with OWN in front when the event is the viewer's own, or by one of the site's kinds below.
+change is named by the engine's event type (EventType: a route claimed, a card drawn...),
+by that type with OWN in front when the event is the viewer's own, or by one of the site's
+kinds below.
 The changes of a version are read from its move's events (`changes_of`), never from the
 kind of action: a card draw does not alter the board, a claim does.
 """
@@ -54,7 +55,7 @@ MOVE = "move"  # any move at all: the log, the players' table, the turn line
 CHAT = "chat"  # a chat message the page has not shown
 TURN_BEGINS = "turn_begins"  # the viewer must act now, and did not before
 TURN_ENDS = "turn_ends"  # the viewer need not act any more
-OWN = "own."  # before an event type: the viewer's own event ("own.card_drawn")
+OWN = "own."  # before an event type: the viewer's own event (OWN + EventType.CARD_DRAWN)
 
 
 def own(kind: str) -> str:

@@ -78,6 +78,8 @@ def seat_clock_facts(table: Table, seat, now) -> dict:
 def give_time_to(table: Table):
     """The seat the viewer may give one more day now, or None."""
     receiver = next((s for s in table.seats if s.to_move and not s.forfeited), None)
-    if not extra_time_allowed(game=table.game, giver=table.me, receiver=receiver):
+    if receiver is None or not extra_time_allowed(
+        game=table.game, giver=table.me, receiver=receiver
+    ):
         return None
     return {"name": table.names[receiver.player_id]}

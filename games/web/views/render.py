@@ -35,7 +35,7 @@ def table_after_move(result) -> Table:
         seats=result.seats,
         me=result.seat,
         given_view=result.view,
-        pauses=result.pauses,
+        given_pauses=result.pauses,
         just_made=result.move,
     )
 

@@ -39,10 +39,10 @@ def station_uses(table: Table, pid: str, borrowed: dict) -> list[dict]:
     for city in built:
         route_id = borrowed.get(city)
         use = {"city": cities[city].name, "route": None, "owner": None}
-        if route_id in table.game_map.routes:
+        if isinstance(route_id, str) and route_id in table.game_map.routes:
             route = table.game_map.routes[route_id]
             use["route"] = f"{cities[route.a].name} – {cities[route.b].name}"
-            use["owner"] = table.names.get(claims.get(route_id), "")
+            use["owner"] = table.names.get(claims.get(route_id) or "", "")
         uses.append(use)
     return uses
 

@@ -37,14 +37,14 @@ class Table:
     # What a move has just worked out (games.services.play.PlayResult), so nothing is read
     # or viewed twice: the mover's view, every seat's vacations, and the Move.
     given_view: PlayerView | None = None
-    pauses: SeatPauses | None = None
+    given_pauses: SeatPauses | None = None
+    pauses: SeatPauses = field(init=False)
     just_made: Move | None = None  # the move itself (the page's log adds it without a query)
 
     def __post_init__(self) -> None:
-        if self.pauses is None:
-            self.pauses = SeatPauses(
-                self.game, self.seats, since=self.game.turn_started_at or timezone.now()
-            )
+        self.pauses = self.given_pauses or SeatPauses(
+            self.game, self.seats, since=self.game.turn_started_at or timezone.now()
+        )
         if self.game.state is None:
             self.view, self.action_types = {}, frozenset()
             return
@@ -78,7 +78,7 @@ class Table:
     @cached_property
     def away(self) -> dict[int, date]:
         """{user id: last day away} for the players on vacation now."""
-        if not self.game.allow_vacations or not self.game.is_active or self.pauses is None:
+        if not self.game.allow_vacations or not self.game.is_active:
             return {}
         return self.pauses.away(timezone.now())
 

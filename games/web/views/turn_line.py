@@ -30,7 +30,7 @@ def turn_info(table: Table) -> dict:
     if info["playing"] and pending.get("kind") == PendingKind.TUNNEL and not info.get("is_me"):
         # Everyone sees what the tunnel turned up while its player decides.
         info["tunnel"] = {
-            "player": table.names.get(pending.get("player")),
+            "player": table.names.get(pending.get("player") or ""),
             "route": route_info(table.game_map, pending["route"])["name"],
             "cards": turned_up(list(pending.get("revealed") or [])),
             "extra": pending.get("extra", 0),
