@@ -58,8 +58,13 @@ def away(game):
 
 
 def bot_moves(game):
+    """The bot's whole turn: a first card drawn (not a locomotive face up) is one move of it,
+    and the turn passes with the second."""
     seat = to_move(game)
-    assert play_bot_turn(game.pk, seat.pk, game.version) == PLAYED
+    while seat.bot_level:
+        assert play_bot_turn(game.pk, seat.pk, game.version) == PLAYED
+        game.refresh_from_db()
+        seat = to_move(game)
 
 
 def forfeit(game):
