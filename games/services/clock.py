@@ -3,6 +3,9 @@ their deadlines, saved on the seats (the arithmetic is games.clock.arithmetic's)
 
 from datetime import datetime
 
+from django.db import connection
+from django.db.models import Field
+
 from games import engine
 from games.clock.arithmetic import PausesOf, bank_left_after_turn, set_deadlines
 from games.engine import Phase
@@ -77,7 +80,30 @@ def _save_changed_seats(seats: list[Seat], before: dict[int, SeatClockFields]) -
     if len(changed) == 1:
         changed[0].save(update_fields=CLOCK_FIELDS)
     elif changed:
-        Seat.objects.bulk_update(changed, CLOCK_FIELDS)
+        _update_clocks(changed)
+
+
+def _update_clocks(seats: list[Seat]) -> None:
+    """The clock fields of several seats (a turn passing changes two) in one UPDATE. Written
+    as SQL: Django's bulk_update builds a CASE expression of each field for each seat, which
+    costs a move more to compile than the statement takes to run."""
+    quote = connection.ops.quote_name
+    key = quote("id")
+    sets, params = [], []
+    for name in CLOCK_FIELDS:
+        field = Seat._meta.get_field(name)
+        assert isinstance(field, Field)  # a column of the seat's row, not a relation
+        column = quote(name)  # a plain field: its column is its name
+        whens = " ".join(["WHEN %s THEN %s"] * len(seats))
+        sets.append(f"{column} = CASE {key} {whens} ELSE {column} END")
+        for seat in seats:
+            params += [seat.pk, field.get_db_prep_value(getattr(seat, name), connection)]
+    where = ", ".join(["%s"] * len(seats))
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"UPDATE {quote(Seat._meta.db_table)} SET {', '.join(sets)} WHERE {key} IN ({where})",
+            [*params, *(seat.pk for seat in seats)],
+        )
 
 
 def settle_clock(
