@@ -16,6 +16,7 @@ from game_steps import keep_opening_tickets, make_users, started_game, who_must_
 
 from games import engine
 from games.botplay.turns import PLAYED, play_bot_turn
+from games.heartbeat import sweeps
 from games.models import AnalysisStatus, GameAnalysis
 from games.services.analysis import (
     analysis_fail,
@@ -107,6 +108,14 @@ def time_away_ends(game):
     return lambda: vacation_end(user=away)
 
 
+def time_away_set_ahead(game):
+    """Time away set from tomorrow: it begins at midnight, and the minute sweep tells it."""
+    away = who_must_act(game)[0].user
+    today = local_today(user=away, now=timezone.now())
+    vacation_set(user=away, first_day=today + timedelta(days=1), last_day=today + timedelta(days=2))
+    return lambda: sweeps.tell_time_away(timezone.now() + timedelta(days=2))
+
+
 def more_time(game):
     to_move = who_must_act(game)[0]
     giver = next(s for s in game.seats.select_related("user") if s.pk != to_move.pk)
@@ -187,6 +196,10 @@ KINDS = {
     "a bot taking over the seat": (three_players_a_bot_takes_over, resignation),
     "time away beginning": (two_players, time_away_begins),
     "time away ending": (two_players, AfterItsSetUp(time_away_ends)),
+    "time away set ahead beginning, told by the sweep": (
+        two_players,
+        AfterItsSetUp(time_away_set_ahead),
+    ),
     "more time given": (two_players, more_time),
     "a chat message": (two_players, chat_message),
     "an analysis started": (two_players, AfterItsSetUp(analysis_started)),

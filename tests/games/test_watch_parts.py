@@ -51,11 +51,16 @@ def test_the_parts_do_not_change_with_the_hidden_cards_tickets_or_seed():
     game = started_game(make_users("ann", "bob", "cyd"))
     play_moves(game, 12)
     before = watch_parts(game.pk, "en", "UTC")
+    # What the last move changed, for a page that shows the version before it.
+    changed_before = watch_parts(game.pk, "en", "UTC", since=game.version - 1)
+    assert changed_before["since"] == game.version - 1
     engine.State.from_dict(hide_otherwise(game.state))  # still a stored state
     Game.objects.filter(pk=game.pk).update(state=hide_otherwise(game.state))
     cache.clear()  # drawn again, not read from the cache
     after = watch_parts(game.pk, "en", "UTC")
     assert after["html"] == before["html"]
+    changed_after = watch_parts(game.pk, "en", "UTC", since=game.version - 1)
+    assert changed_after["html"] == changed_before["html"]
     assert after["movers"] == before["movers"] == [s.user_id for s in who_must_act(game)]
 
 
