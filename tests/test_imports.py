@@ -148,7 +148,7 @@ LAYERS = [
     ["games.words"],
     ["games.svg"],
     ["games.refusals"],
-    ["games.models", "accounts"],
+    ["games.models"],
     ["games.clock"],
     ["games.selectors"],
     ["games.live"],
@@ -167,6 +167,11 @@ LAYERS = [
     ],
     ["ttr_site"],
 ]
+
+
+def test_each_folder_is_on_one_floor():
+    prefixes = [prefix for floor in LAYERS for prefix in floor]
+    assert len(prefixes) == len(set(prefixes))
 
 
 def layer_of(module: str) -> int:
