@@ -56,7 +56,8 @@ def test_spectators_share_the_parts_drawn_once_and_they_match_a_fresh_drawing():
         for name in ("board", "log", "players"):
             key = part_cache_key(BY_NAME[name], table)
             assert key.startswith(f"part.{name}.g{game.pk}.v{game.version}.en-gb."), key
-            assert ".s0" in key and cache.get(key) is not None, name
+            # The players' table is every viewer's (their "(you)" put in after): no seat.
+            assert (".s0" in key) == (name != "players") and cache.get(key) is not None, name
     assert parts(page(game, dee)) == parts(first)  # from the cache
     cache.clear()
     assert parts(page(game, dee)) == parts(first)  # drawn afresh: the same bytes
@@ -83,3 +84,22 @@ def test_each_language_and_seat_has_its_own():
     ann_page, bob_page = page(game, users[0]), page(game, users[1])
     assert "(you)" in PLAYERS.search(ann_page).group(0)
     assert PLAYERS.search(ann_page).group(0) != PLAYERS.search(bob_page).group(0)
+
+
+def test_the_players_table_is_drawn_once_for_every_viewer_with_their_own_you():
+    """The same bytes for each player and spectator of a version, but for "(you)" on the
+    viewer's own row: drawn for the first page, read from the cache by the others."""
+    game, users = a_game_under_way()
+    you = re.compile(r' <small class="you">\(you\)</small>')
+    ann = PLAYERS.search(page(game, users[0])).group(0)
+    ann_seat = game.seats.get(user=users[0]).pk
+    assert you.search(ann) and ann.index("(you)") > ann.index(f'data-seat="{ann_seat}"')
+    table = Table(game=game, seats=list(game.seats.all()), me=None)
+    with translation.override("en-gb"):
+        key = part_cache_key(BY_NAME["players"], table)
+    assert ".s" not in key.rsplit(".v", 1)[1]  # no seat in its key
+    assert cache.get(key) is not None
+    bob = PLAYERS.search(page(game, users[1])).group(0)
+    spectator = PLAYERS.search(page(game, None)).group(0)
+    assert len(you.findall(bob)) == 1 and not you.search(spectator)
+    assert you.sub("", ann) == you.sub("", bob) == spectator

@@ -19,6 +19,8 @@ from enum import StrEnum
 from typing import Any
 
 from django.core.cache import cache
+from django.utils.html import format_html
+from django.utils.translation import gettext as _
 
 from games.engine import EventType, Phase
 from games.selectors.chat import chat_list
@@ -76,6 +78,10 @@ class Part:
     wrap: str = "part"
     # Drawn once per version, language, zone and seat, and shared through the cache.
     shared: Callable[[Table], bool] | None = None
+    # Drawn once for every viewer of a version (no seat in its key); `for_viewer` then puts
+    # the viewer's own touch in the shared bytes.
+    same_for_all: bool = False
+    for_viewer: Callable[[str, Table], str] | None = None
 
 
 def _nothing(table: Table, memo: dict) -> dict:
@@ -168,6 +174,15 @@ def _rematch(table: Table, memo: dict) -> dict:
 
 def _always(table: Table) -> bool:
     return True
+
+
+def _you(html: str, table: Table) -> str:
+    """The viewer's "(you)" on their own row of the players' table every viewer shares (its
+    rows carry a mark for it: <!--you:seat-->)."""
+    if table.me is None:
+        return html
+    mark = f"<!--you:{table.me.pk}-->"
+    return html.replace(mark, mark + format_html(' <small class="you">{}</small>', _("(you)")), 1)
 
 
 def _board_shared(table: Table) -> bool:
@@ -289,6 +304,8 @@ PARTS: tuple[Part, ...] = (
         EVERY_MOVE,
         lambda table, memo: {"players": player_rows(table)},
         shared=_always,
+        same_for_all=True,
+        for_viewer=_you,
     ),
     # The viewer's own note: nobody else changes it, and its form is kept across moves.
     Part(
@@ -436,7 +453,7 @@ def part_cache_key(part: Part, table: Table) -> str | None:
     """Where a shared part of this viewer's page is kept, or None when it is theirs alone."""
     if part.shared is None or not part.shared(table):
         return None
-    key = f"part.{part.name}.{shared_key(table)}"
+    key = f"part.{part.name}.{shared_key(table, seat=not part.same_for_all)}"
     if part.name == "players":  # its clocks run down by the minute
         key += f".m{clock_minute()}"
     return key
@@ -446,11 +463,9 @@ def part_html(part: Part, table: Table, memo: dict, draw: Callable[[dict], str])
     """The part's inside: from the cache when it is shared and drawn already, else built and
     drawn by `draw(values)`."""
     key = part_cache_key(part, table)
-    if key is not None:
-        found = cache.get(key)
-        if found is not None:
-            return found
-    html = draw(part.build(table, memo))
-    if key is not None:
-        cache.set(key, html, SHARED_FOR)
-    return html
+    html = cache.get(key) if key is not None else None
+    if html is None:
+        html = draw(part.build(table, memo))
+        if key is not None:
+            cache.set(key, html, SHARED_FOR)
+    return part.for_viewer(html, table) if part.for_viewer is not None else html

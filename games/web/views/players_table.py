@@ -36,7 +36,6 @@ def player_rows(table: Table) -> list[dict]:
                 "css": player_css(seat.color),
                 "colour_class": colour_class(seat.color),
                 "mark": marks[pid],
-                "is_me": table.me is not None and seat.pk == table.me.pk,
                 "is_current": pid == current,
                 "to_move": seat.to_move,
                 # A seat a bot took over plays on: not "out" at the table.

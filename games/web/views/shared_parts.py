@@ -1,10 +1,11 @@
 """The parts of the game page that are the same for every viewer of a game version: drawn
 once per version, language, time zone and seat, and shared through the cache.
 
-The board (for a viewer who has no route to claim: the mover's board has links), the log,
-"since your last turn" and the players' table are the same bytes for every viewer who
-shares their game version, language, time zone and seat (the seat for "(you)" and for the
-marks since its last turn). Their parts (games.web.views.parts) keep their drawn HTML under
+The board (for a viewer who has no route to claim: the mover's board has links), the log and
+"since your last turn" are the same bytes for every viewer who shares their game version,
+language, time zone and seat (the seat for the marks since its last turn); the players'
+table for every viewer of the version, language and zone, the viewer's "(you)" put in after
+(its rows carry a mark for it). Their parts (games.web.views.parts) keep their drawn HTML under
 `shared_key`: a key that names the version, so a cached part can never outlive it (every
 writer bumps the version in the move's transaction). A part found in the cache is never
 built.
@@ -22,11 +23,14 @@ from .table import Table
 SHARED_FOR = 600  # seconds
 
 
-def shared_key(table: Table) -> str:
-    """What names a shared part of this viewer's page in the cache (games.web.views.parts)."""
-    seat = table.me.pk if table.me is not None else 0
+def shared_key(table: Table, *, seat: bool = True) -> str:
+    """What names a shared part of this viewer's page in the cache (games.web.views.parts):
+    with `seat` for a part drawn for each seat, without for one every viewer shares."""
     zone = timezone.get_current_timezone_name()
-    return f"g{table.game.pk}.v{table.game.version}.{get_language()}.{zone}.s{seat}"
+    key = f"g{table.game.pk}.v{table.game.version}.{get_language()}.{zone}"
+    if not seat:
+        return key
+    return f"{key}.s{table.me.pk if table.me is not None else 0}"
 
 
 def clock_minute() -> int:
