@@ -56,8 +56,10 @@ def test_spectators_share_the_parts_drawn_once_and_they_match_a_fresh_drawing():
         for name in ("board", "log", "players"):
             key = part_cache_key(BY_NAME[name], table)
             assert key.startswith(f"part.{name}.g{game.pk}.v{game.version}.en-gb."), key
-            # The players' table is every viewer's (their "(you)" put in after): no seat.
-            assert (".s0" in key) == (name != "players") and cache.get(key) is not None, name
+            # The log and the players' table are every viewer's (the players' "(you)" put
+            # in after): no seat in their keys.
+            every_viewers = name in ("log", "players")
+            assert (".s0" in key) != every_viewers and cache.get(key) is not None, name
     assert parts(page(game, dee)) == parts(first)  # from the cache
     cache.clear()
     assert parts(page(game, dee)) == parts(first)  # drawn afresh: the same bytes
@@ -103,3 +105,5 @@ def test_the_players_table_is_drawn_once_for_every_viewer_with_their_own_you():
     spectator = PLAYERS.search(page(game, None)).group(0)
     assert len(you.findall(bob)) == 1 and not you.search(spectator)
     assert you.sub("", ann) == you.sub("", bob) == spectator
+    # The log too, drawn once for all of them.
+    assert LOG.search(page(game, users[1])).group(0) == LOG.search(page(game, None)).group(0)

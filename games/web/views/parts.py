@@ -340,6 +340,7 @@ PARTS: tuple[Part, ...] = (
         EVERY_MOVE,
         lambda table, memo: {"log": with_turned_up(_log(table, memo).entries, table.game.pk)},
         shared=_always,
+        same_for_all=True,  # its turns are told alike for everyone; "since" is the seat's
     ),
     Part(
         "rematch",

@@ -1,14 +1,14 @@
 """The parts of the game page that are the same for every viewer of a game version: drawn
 once per version, language, time zone and seat, and shared through the cache.
 
-The board (for a viewer who has no route to claim: the mover's board has links), the log and
-"since your last turn" are the same bytes for every viewer who shares their game version,
-language, time zone and seat (the seat for the marks since its last turn); the players'
-table for every viewer of the version, language and zone, the viewer's "(you)" put in after
-(its rows carry a mark for it). Their parts (games.web.views.parts) keep their drawn HTML under
-`shared_key`: a key that names the version, so a cached part can never outlive it (every
-writer bumps the version in the move's transaction). A part found in the cache is never
-built.
+The board (for a viewer who has no route to claim: the mover's board has links) and "since
+your last turn" are the same bytes for every viewer who shares their game version, language,
+time zone and seat (the seat for the marks since its last turn); the log and the players'
+table for every viewer of the version, language and zone (the viewer's "(you)" put in the
+players' table after: its rows carry a mark for it). Their parts (games.web.views.parts)
+keep their drawn HTML under `shared_key`: a key that names the version, so a cached part can
+never outlive it (every writer bumps the version in the move's transaction). A part found in
+the cache is never built.
 """
 
 from __future__ import annotations
