@@ -128,7 +128,7 @@ class TableView(TypedDict):
     final: FinalView | None
 
 
-class PlayerView(TypedDict):
+class PlayerView(TableView):
     """What one viewer may see of a game: the table, everyone's counts, their own cards
     and tickets. `viewer` is null for a spectator; `to_act` names who must act now (in the
     opening everyone still choosing tickets, in play the current player, whose decision
@@ -138,17 +138,6 @@ class PlayerView(TypedDict):
     map: str
     players_order: list[str]
     viewer: str | None
-    phase: Phase
-    current: str
     to_act: list[str]
-    pending: PendingView | None
-    last_round_ends_after: str | None
-    face_up: list[str]
-    deck_count: int
-    discard_count: int
-    ticket_deck_count: int
-    claims: dict[str, str]
-    stations: dict[str, str]
-    final: FinalView | None
     turn: int  # the turn being played (the opening is turn 1); a new number is a new turn
     players: dict[str, PlayerEntryView]
