@@ -4,6 +4,7 @@ them with one click; the other player's page never shows them. Screenshots of ea
 
 import pytest
 from browser_steps import BROWSER_TEST, ann_and_bob_at_a_game, log_in
+from game_steps import draw_two_blind
 from playwright.sync_api import expect
 from table_views import SIZES, screenshot
 
@@ -75,14 +76,7 @@ def test_orders_are_written_reviewed_confirmed_and_cancelled(chromium, live_serv
     mover_seat = game.seats.select_related("user").get(user__username=mover)
     taken = {"kind": "draw_face_up", "color": "locomotive"}
     seat_orders_set(game_id=game.pk, user=waiter_seat.user, orders=[taken, {"kind": "draw_deck"}])
-    for _ in range(2):
-        game.refresh_from_db()
-        game_play(
-            game_id=game.pk,
-            user=mover_seat.user,
-            action={"type": "draw_card", "from": "deck"},
-            expected_version=game.version,
-        )
+    draw_two_blind(game, mover_seat.user)
     game.refresh_from_db()
     seat_orders_play(game_id=game.pk, seat_id=waiter_seat.pk, version=game.version)
     page.goto(f"{live_server.url}/games/{game.pk}/")

@@ -7,11 +7,16 @@ import json
 
 import pytest
 from django.test import Client
-from game_steps import keep_opening_tickets, make_users, seats_to_move, started_game
+from game_steps import (
+    draw_two_blind,
+    keep_opening_tickets,
+    make_users,
+    seats_to_move,
+    started_game,
+)
 
 from games.models import Move, StandingOrders
 from games.services.orders import seat_orders_play
-from games.services.play import game_play
 
 pytestmark = pytest.mark.django_db
 
@@ -102,14 +107,7 @@ def test_the_owner_reads_what_was_played_and_why_earlier_ones_were_skipped(table
         ]
     )
     clients[waiter.pk].post(base + "set/", {"orders": orders}, headers=HTMX)
-    for _ in range(2):
-        game.refresh_from_db()
-        game_play(
-            game_id=game.pk,
-            user=mover.user,
-            action={"type": "draw_card", "from": "deck"},
-            expected_version=game.version,
-        )
+    draw_two_blind(game, mover.user)
     game.refresh_from_db()
     assert seat_orders_play(game_id=game.pk, seat_id=waiter.pk, version=game.version) == "played"
     panel = clients[waiter.pk].get(base, headers=HTMX).content.decode()

@@ -8,7 +8,14 @@ from datetime import timedelta
 
 import pytest
 from django.utils import timezone
-from game_steps import keep_opening_tickets, make_users, seats_to_move, started_game, state_of
+from game_steps import (
+    draw_two_blind,
+    keep_opening_tickets,
+    make_users,
+    seats_to_move,
+    started_game,
+    state_of,
+)
 
 from games import engine
 from games.botplay.orders import publish
@@ -43,15 +50,8 @@ def table():
     return game, mover, waiter
 
 
-def draw(game, seat, times=2):
-    for _ in range(times):
-        game.refresh_from_db()
-        game_play(
-            game_id=game.pk,
-            user=seat.user,
-            action={"type": "draw_card", "from": "deck"},
-            expected_version=game.version,
-        )
+def draw(game, seat):
+    draw_two_blind(game, seat.user)
     game.refresh_from_db()
 
 
