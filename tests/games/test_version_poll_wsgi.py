@@ -1,9 +1,7 @@
 """The site's WSGI application answers a poll that carries a valid ticket itself, without
 Django's middleware, exactly as the view would; every other request reaches Django."""
 
-import io
 import random
-from urllib.parse import urlencode
 
 import pytest
 from django.core.cache import cache
@@ -11,37 +9,13 @@ from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from game_steps import make_user, make_users, play_one, started_game
+from wsgi_calls import wsgi_call as call
 
 from games.live.poll import poll_ticket
-from ttr_site.wsgi import application
 
 # No test transaction around these: the WSGI application drops a connection left inside
 # one, as Django's own request handler does.
 pytestmark = pytest.mark.django_db(transaction=True)
-
-
-def call(path: str, query: dict | str = "", method: str = "GET", **headers):
-    """Status line, headers and body of the WSGI application's answer."""
-    environ = {
-        "REQUEST_METHOD": method,
-        "PATH_INFO": path,
-        "SCRIPT_NAME": "",
-        "QUERY_STRING": query if isinstance(query, str) else urlencode(query),
-        "SERVER_NAME": "testserver",
-        "SERVER_PORT": "80",
-        "SERVER_PROTOCOL": "HTTP/1.1",
-        "wsgi.url_scheme": "http",
-        "wsgi.input": io.BytesIO(b""),
-        "wsgi.errors": io.StringIO(),
-        **{"HTTP_" + name.upper(): value for name, value in headers.items()},
-    }
-    answer = {}
-
-    def start_response(status, response_headers, exc_info=None):
-        answer["status"], answer["headers"] = status, dict(response_headers)
-
-    body = b"".join(application(environ, start_response))
-    return answer["status"], answer["headers"], body
 
 
 @pytest.fixture

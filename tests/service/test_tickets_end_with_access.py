@@ -4,20 +4,19 @@ user's pages hold at once. Their polls then go the slow way (the session, whose 
 checked as any page's), their streams close and open no more, and the game's fragments
 answer as for a game that does not exist; who may still see the game goes on seeing it."""
 
-import io
-from urllib.parse import quote, urlencode
+from urllib.parse import quote
 
 import pytest
 from django.core.cache import cache
 from django.test import Client
 from game_steps import make_users, started_game
 from live_stream import stream_server  # noqa: F401 (a fixture)
+from wsgi_calls import wsgi_call
 
 from games.live.poll import poll_ticket, ticket_viewer
 from games.services.bots import game_add_bot
 from games.services.clubs import club_create, club_join, club_member_remove
 from games.services.lobby import game_create, game_join, game_leave
-from ttr_site.wsgi import application
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.serial]
 
@@ -31,25 +30,8 @@ def client_for(user) -> Client:
 def wsgi_poll(game, ticket) -> int:
     """The status the site's WSGI application gives a poll with this ticket and no session
     (its fast path answers a ticket that holds; Django the rest)."""
-    environ = {
-        "REQUEST_METHOD": "GET",
-        "PATH_INFO": f"/games/{game.pk}/version/",
-        "SCRIPT_NAME": "",
-        "QUERY_STRING": urlencode({"v": 0, "t": ticket}),
-        "SERVER_NAME": "testserver",
-        "SERVER_PORT": "80",
-        "SERVER_PROTOCOL": "HTTP/1.1",
-        "wsgi.url_scheme": "http",
-        "wsgi.input": io.BytesIO(b""),
-        "wsgi.errors": io.StringIO(),
-    }
-    answer = {}
-
-    def start_response(status, headers, exc_info=None):
-        answer["status"] = status
-
-    b"".join(application(environ, start_response))
-    return int(answer["status"].split()[0])
+    status, _headers, _body = wsgi_call(f"/games/{game.pk}/version/", {"v": 0, "t": ticket})
+    return int(status.split()[0])
 
 
 def stream_path(game, ticket) -> str:
