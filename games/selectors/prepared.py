@@ -23,8 +23,9 @@ class Prepared:
     own); `stand_ins` are values no real query holds (negative ids), each its own, found
     again among the compiled SQL's parameters."""
 
-    def __init__(self, model, build, **stand_ins):
+    def __init__(self, model, build, *, for_write: bool = False, **stand_ins):
         self.model = model
+        self.for_write = for_write  # a writer's query (a lock): run on the database it writes
         self.build = build
         self.stand_ins = stand_ins
         self._compiled: dict[str, tuple] = {}  # by database alias
@@ -49,7 +50,8 @@ class Prepared:
 
     def run(self, **values) -> list:
         """The query's rows as model instances, for these values of the stand-ins."""
-        alias = router.db_for_read(self.model)
+        route = router.db_for_write if self.for_write else router.db_for_read
+        alias = route(self.model)
         queryset, compiler, sql, params, slots = self._compile(alias)
         given = [values[slot] if slot else param for slot, param in zip(slots, params, strict=True)]
         mine = copy.copy(compiler)

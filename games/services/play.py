@@ -20,7 +20,7 @@ from games.selectors.log import PAGE_LOG_MOVES, move_remember
 from games.selectors.vacations import SeatPauses, seat_with_vacation_flag
 from games.words.refusals import refusal_sentence
 
-from .locking import game_lock_with_seats
+from .locking import game_lock_prepared, locked_seats_prepared
 from .orders_record import OrderStep, orders_close_locked, orders_drop_locked
 from .transition import game_position, move_record
 
@@ -90,21 +90,34 @@ _AWAITING_ELSEWHERE = (
 )
 
 
-def _seats_for_move(game_id: int, user: User | AnonymousUser | None) -> QuerySet[Seat]:
-    """The seats a move reads with the game's lock: users and profiles, whether a vacation
-    may pause a clock and, for a user, how many of their other games await their move (read
-    in the same statement, so the header after the move costs no query of its own)."""
-    seats = seat_with_karma(
+def _seats_for_move() -> QuerySet[Seat]:
+    """The seats a move reads with the game's lock: users and profiles, and whether a vacation
+    may pause a clock."""
+    return seat_with_karma(
         seats=seat_with_vacation_flag(seats=Seat.objects.select_related("user", "user__profile"))
     )
+
+
+# The move's lock and read, built and compiled once per process (games.services.locking):
+# compiling these annotated querysets cost each move more CPU than the database takes to run
+# them. A user's read also counts how many of their other games await their move, in the same
+# statement, so the header after the move costs no query of its own.
+_SEATS_FOR_USER_MOVE = locked_seats_prepared(
+    lambda game_id, user_id: _seats_for_move().annotate(
+        awaiting_elsewhere=RawSQL(
+            _AWAITING_ELSEWHERE, (user_id, game_id, *ACTIVE_STATUSES), output_field=IntegerField()
+        )
+    ),
+    game_id=-7_200_001,
+    user_id=-7_200_002,
+)
+_SEATS_FOR_MOVE = locked_seats_prepared(lambda game_id: _seats_for_move(), game_id=-7_200_003)
+
+
+def _game_and_seats_locked(game_id: int, user: User | AnonymousUser | None):
     if user is None or not user.is_authenticated:
-        return seats
-    elsewhere = RawSQL(
-        _AWAITING_ELSEWHERE,
-        (user.pk, game_id, *ACTIVE_STATUSES),
-        output_field=IntegerField(),
-    )
-    return seats.annotate(awaiting_elsewhere=elsewhere)
+        return game_lock_prepared(_SEATS_FOR_MOVE, game_id=game_id)
+    return game_lock_prepared(_SEATS_FOR_USER_MOVE, game_id=game_id, user_id=user.pk)
 
 
 def _awaiting_after(game: Game, seat: Seat) -> int | None:
@@ -149,7 +162,7 @@ def game_play(
     with transaction.atomic(durable=True):
         # Held until commit: a second post for this game waits here, then sees the new version.
         # The seats come with it, once: the move, its clock, its mail and the page after it.
-        game, seats = game_lock_with_seats(game_id=game_id, seats=_seats_for_move(game_id, user))
+        game, seats = _game_and_seats_locked(game_id, user)
         seat = _acting_seat(seats, user, bot_seat_id, order)
         if seat is None:
             raise NotAPlayer()
