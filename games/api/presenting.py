@@ -9,6 +9,7 @@ from django.utils import timezone
 from rest_framework.response import Response
 
 from games.api.serializers.games import GameDetail
+from games.api.serializers.shown import shown
 from games.selectors.access import game_view, game_visible, seat_get
 from games.selectors.karma import seat_karma
 from games.selectors.vacations import vacation_away_until
@@ -110,11 +111,11 @@ def detail_of(request, game, *, after_move=None) -> dict:
 def detail_response(request, game_id, *, status: int = 200) -> Response:
     """The game as the caller may see it now (GameDetail), read afresh after any change."""
     game = game_visible(game_id=game_id, user=request.user)
-    return Response(GameDetail(detail_of(request, game)).data, status=status)
+    return Response(shown(GameDetail, detail_of(request, game)), status=status)
 
 
 def move_response(request, result) -> Response:
     """The game after the caller's move (GameDetail), from what the move service returned
     (games.services.play.PlayResult): the same answer as detail_response, nothing read again."""
     data = detail_of(request, result.game, after_move=result)
-    return Response(GameDetail(data).data)
+    return Response(shown(GameDetail, data))

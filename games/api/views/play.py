@@ -19,6 +19,7 @@ from games.api.errors import invalid_choice
 from games.api.presenting import move_response
 from games.api.serializers.actions import ActionPostSerializer, LegalActionsSerializer
 from games.api.serializers.games import GameDetail
+from games.api.serializers.shown import shown
 from games.engine import ActionType
 from games.models import Game
 from games.selectors.access import game_rules_read
@@ -68,7 +69,7 @@ class LegalActionsView(ApiView):
         game, player_id = game_rules_read(game_id=game_id, user=request.user)
         types, actions = legal_for(game, player_id, action_type)
         data = {"version": game.version, "kinds": types, "actions": actions}
-        return Response(LegalActionsSerializer(data).data)
+        return Response(shown(LegalActionsSerializer, data))
 
 
 @private_to_viewer
