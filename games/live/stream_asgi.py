@@ -5,12 +5,14 @@ answers text/event-stream: at once, and again each time the game's version or ch
 changes, an event `version` with `{"v": version, "c": chat version}`; every PING_EVERY
 seconds an event `ping`, so the page knows its stream is held (a proxy that buffers lets
 neither through, and the page falls back to polling). A page that names its language and
-time zone, and whose viewer need not act now, is sent `parts` instead of `version`: the
-same two numbers and the public parts of the table, drawn once for all such pages from a
-spectator's view (the site's `render_parts`, ttr_site/stream.py: games.web.views.watch_parts),
-so it need not fetch them; a page told the version just before is sent only the parts that
-changed since ("since": that version). Nothing else ever goes down a stream: what the version poll
-answers, and what any spectator of the game sees.
+time zone is sent `parts` instead of `version`: the same two numbers and the public parts of
+the table, drawn once for all such pages from a spectator's view (the site's `render_parts`,
+ttr_site/stream.py: games.web.views.watch_parts), so it need not fetch them; a page told the
+version just before is sent only the parts that changed since ("since": that version). A
+page whose viewer must act now is told so ("act"): it fetches only its viewer's own parts,
+and keeps its own of the public ones ("own": the board that links their routes...).
+Nothing else ever goes down a stream: what the version poll answers, and what any spectator
+of the game sees.
 
 The news comes from Redis pub/sub (games.live.news): one subscription per process, and on
 news of a game that has pages open here one read of its row, whatever their number. While
@@ -81,10 +83,15 @@ def _told_version(page) -> int | None:
     return page.versions[0] if page.versions is not None else None
 
 
-def parts_event(parts: dict) -> bytes:
+def parts_event(parts: dict, *, act: bool = False) -> bytes:
+    """The parts as a page is told them; with `act`, for a page whose viewer must act now: it
+    fetches its own parts after, and keeps its own of the public ones ("own": their ids)."""
     told = {"v": parts["v"], "c": parts["c"], "html": parts["html"]}
     if parts.get("since") is not None:
         told["since"] = parts["since"]
+    if act:
+        told["act"] = True
+        told["own"] = list(parts.get("own", ()))
     data = json.dumps(told, separators=(",", ":"))
     return f"event: parts\ndata: {data}\n\n".encode()
 
@@ -251,9 +258,9 @@ class Hub:
             self.reading.discard(game_id)
 
     async def _parts_events(self, game_id: int, versions: tuple[int, int]) -> dict:
-        """{(language and zone, viewer): the parts event} for the pages of the game that
-        watch: drawn once per language and zone (and for the pages told the version just
-        before, once more with only what changed), never for a viewer who must act now."""
+        """{(language and zone, viewer): the parts event} for the pages of the game: drawn once
+        per language and zone (and for the pages told the version just before, once more with
+        only what changed); a viewer who must act now is told so with them ("act")."""
         events: dict = {}
         if self.render_parts is None:
             return events
@@ -272,13 +279,10 @@ class Hub:
             if parts is None or (parts["v"], parts["c"]) != versions:
                 continue  # over, or moved on meanwhile: the news of that version follows
             event, movers = parts_event(parts), set(parts["movers"])
+            acting = parts_event(parts, act=True) if movers else event
             for page in pages:
-                if (
-                    page.shown_in == shown_in
-                    and (_told_version(page) == before) == one_behind
-                    and page.viewer not in movers
-                ):
-                    events[(shown_in, page.viewer)] = event
+                if page.shown_in == shown_in and (_told_version(page) == before) == one_behind:
+                    events[(shown_in, page.viewer)] = acting if page.viewer in movers else event
         return events
 
     async def _note_presence(self) -> None:

@@ -64,7 +64,7 @@ def game_lock_with_seats(
     return _held(list(_locked_rows(Seat.objects.all() if seats is None else seats, pk)), pk)
 
 
-def locked_seats_prepared(build: Callable[..., QuerySet[Seat]], **stand_ins: int) -> Prepared:
+def locked_seats_prepared(*, build: Callable[..., QuerySet[Seat]], **stand_ins: int) -> Prepared:
     """game_lock_with_seats' query for the seats `build(game_id=..., **values)` reads, built and
     compiled once per process (games.selectors.prepared): for a writer that runs on every move."""
     return Prepared(
@@ -76,7 +76,7 @@ def locked_seats_prepared(build: Callable[..., QuerySet[Seat]], **stand_ins: int
 
 
 def game_lock_prepared(
-    prepared: Prepared, *, game_id: int | str, **values: int
+    *, prepared: Prepared, game_id: int | str, **values: int
 ) -> tuple[Game, list[Seat]]:
     """game_lock_with_seats through a query of locked_seats_prepared, with its values."""
     pk = _game_pk(game_id)

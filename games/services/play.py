@@ -103,7 +103,7 @@ def _seats_for_move() -> QuerySet[Seat]:
 # them. A user's read also counts how many of their other games await their move, in the same
 # statement, so the header after the move costs no query of its own.
 _SEATS_FOR_USER_MOVE = locked_seats_prepared(
-    lambda game_id, user_id: _seats_for_move().annotate(
+    build=lambda game_id, user_id: _seats_for_move().annotate(
         awaiting_elsewhere=RawSQL(
             _AWAITING_ELSEWHERE, (user_id, game_id, *ACTIVE_STATUSES), output_field=IntegerField()
         )
@@ -111,13 +111,15 @@ _SEATS_FOR_USER_MOVE = locked_seats_prepared(
     game_id=-7_200_001,
     user_id=-7_200_002,
 )
-_SEATS_FOR_MOVE = locked_seats_prepared(lambda game_id: _seats_for_move(), game_id=-7_200_003)
+_SEATS_FOR_MOVE = locked_seats_prepared(build=lambda game_id: _seats_for_move(), game_id=-7_200_003)
 
 
-def _game_and_seats_locked(game_id: int, user: User | AnonymousUser | None):
+def _game_and_seats_locked(
+    game_id: int, user: User | AnonymousUser | None
+) -> tuple[Game, list[Seat]]:
     if user is None or not user.is_authenticated:
-        return game_lock_prepared(_SEATS_FOR_MOVE, game_id=game_id)
-    return game_lock_prepared(_SEATS_FOR_USER_MOVE, game_id=game_id, user_id=user.pk)
+        return game_lock_prepared(prepared=_SEATS_FOR_MOVE, game_id=game_id)
+    return game_lock_prepared(prepared=_SEATS_FOR_USER_MOVE, game_id=game_id, user_id=user.pk)
 
 
 def _awaiting_after(game: Game, seat: Seat) -> int | None:

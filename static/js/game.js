@@ -55,13 +55,29 @@ function pageVersions() {
   var query = new URL(url, window.location.href).searchParams;
   return { v: query.get("v"), c: query.get("c") };
 }
+// The version of the table's public parts the page shows: the server's answers say it on the
+// poller (data-public: an answer the stream completes leaves them out), the stream's parts
+// set it.
+var publicShown = null;
+function notePublic() {
+  var elt = poller();
+  var told = elt && elt.dataset.public;
+  if (told) publicShown = Number(told);
+  else if (publicShown === null) { var v = pageVersions(); publicShown = v ? Number(v.v) : null; }
+  if (heard && publicShown !== null && publicShown >= Number(heard.v)) wholeNeeded = false;
+}
+var wholeNeeded = false; // the stream will not bring the public parts: fetch them all
+var held = null; // a parts event that came while a request of the page's own was under way
 function catchUp() {
+  notePublic();
   var shown = pageVersions();
   if (!heard || !shown || busy > 0 || !window.htmx) return;
+  if (held) { var parts = held; held = null; takeParts(parts); shown = pageVersions(); }
   // Once for each version heard: an answer that still shows an older one waits for news.
   var told = heard.v + "." + heard.c;
   if (told === asked) return;
-  if (String(heard.v) !== shown.v) {
+  var behind = publicShown !== null && publicShown < Number(heard.v);
+  if (String(heard.v) !== shown.v || (wholeNeeded && behind)) {
     asked = told;
     window.htmx.trigger(document.body, "game-moved");
   } else if (String(heard.c) !== shown.c) {
@@ -76,19 +92,31 @@ function showVersion(version) {
   elt.setAttribute("hx-get", url.pathname + url.search);
   window.htmx.process(elt);
 }
-function showParts(parts) {
-  // The parts are a spectator's: the viewer's "(you)" moves to their row of the new table.
-  var you = document.querySelector("#players-part small.you");
-  var seat = you && you.closest("tr") ? you.closest("tr").dataset.seat : null;
-  // The page shows the new version before the swap: the swap's own events ask catchUp.
-  showVersion(parts.v);
-  window.htmx.swap(document.body, parts.html, { swapStyle: "none" });
-  var row = seat && document.querySelector('#players-part tr[data-seat="' + seat + '"] th');
-  if (row && !row.querySelector("small.you")) {
-    var clock = row.querySelector(".player-clock");
-    row.insertBefore(document.createTextNode(" "), clock);
-    row.insertBefore(you, clock);
+function withoutOwn(html, own) {
+  // A page that must act keeps its own board and face-up row: its fetch brings them.
+  var box = document.createElement("template");
+  box.innerHTML = html;
+  (own || []).forEach(function (id) {
+    var elt = box.content.getElementById(id);
+    if (elt) elt.remove();
+  });
+  return box.innerHTML;
+}
+function takeParts(parts) {
+  if (publicShown !== null && Number(parts.v) <= publicShown) return; // shown already
+  // Parts that are only what changed since a version ("since") fit only a page that shows
+  // the public parts of that version; any other page fetches them all.
+  if (parts.since != null && Number(parts.since) !== publicShown) {
+    wholeNeeded = true;
+    return;
   }
+  publicShown = Number(parts.v);
+  poller().dataset.public = parts.v;
+  // A watching page shows the new version; one that must act fetches its own parts next
+  // (catchUp), the stream having brought the rest.
+  if (!parts.act) showVersion(parts.v);
+  window.htmx.swap(document.body, parts.act ? withoutOwn(parts.html, parts.own) : parts.html,
+    { swapStyle: "none" });
 }
 function listen() {
   live = true;
@@ -97,10 +125,13 @@ function listen() {
 }
 function cut(again) {
   live = false;
+  wholeNeeded = true; // parts the stream was to bring must be fetched
   window.clearTimeout(silence);
   if (stream) stream.close();
   stream = null;
   if (!again) return;
+  asked = null;
+  catchUp();
   var elt = poller();
   if (elt && window.htmx) window.htmx.trigger(elt, "poll-now");
   window.clearTimeout(retry);
@@ -115,6 +146,9 @@ function openStream() {
   stream.addEventListener("version", function (event) {
     listen();
     try { heard = JSON.parse(event.data); } catch (e) { return; }
+    // No parts came with it: what the page lacks of the table it fetches whole.
+    notePublic();
+    if (publicShown !== null && publicShown < Number(heard.v)) wholeNeeded = true;
     catchUp();
   });
   stream.addEventListener("parts", function (event) {
@@ -122,12 +156,9 @@ function openStream() {
     var parts;
     try { parts = JSON.parse(event.data); } catch (e) { return; }
     heard = { v: parts.v, c: parts.c };
-    var shown = pageVersions();
-    // Not while a request of the page's own is under way: its answer comes first, then
-    // catchUp fetches if it still shows an older version. Parts that are only what changed
-    // since a version ("since") fit only a page that shows that version.
-    var fits = parts.since == null || String(parts.since) === (shown && shown.v);
-    if (shown && busy === 0 && String(parts.v) !== shown.v && fits && window.htmx) showParts(parts);
+    // Not while a request of the page's own is under way: its answer comes first (catchUp
+    // then puts the parts in).
+    held = parts;
     catchUp();
   });
   stream.addEventListener("ping", listen);
@@ -191,6 +222,14 @@ document.addEventListener("htmx:configRequest", function (event) {
   // The page's refresh says which version it shows: one behind, only what changed comes.
   var shown = pageVersions();
   if (page && path === page && shown) event.detail.parameters.shown = shown.v;
+  // While the stream brings the table's public parts (the new version's after a move, or
+  // the current ones already shown), the answer need not: the page says which it shows.
+  notePublic();
+  var move = /\/move\/$/.test(path);
+  var current = heard && publicShown !== null && publicShown >= Number(heard.v);
+  if (live && !wholeNeeded && publicShown !== null && (move || (page && path === page && current))) {
+    event.detail.parameters.public = publicShown;
+  }
 });
 
 // A chat message sent: empty the box (it is preserved across refreshes while typing).

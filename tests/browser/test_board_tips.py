@@ -104,7 +104,7 @@ def test_on_a_phone_a_tap_on_a_claimed_route_says_who_holds_it(chromium, live_se
     )
     page = phone_page(chromium, live_server, "ann", game)
     tip = page.locator("#tray-tip")  # on a phone, the tray's top line
-    expect(page.locator(".turn")).to_contain_text("Your turn.")
+    expect(page.locator(".turn")).to_contain_text("Your turn.", use_inner_text=True)
 
     # Three spaces: the middle of the route is the middle space, where the finger lands.
     tap_route(page, "denver-salt_lake_city-1")
@@ -156,7 +156,7 @@ def test_on_a_phone_a_tap_on_a_small_station_beside_claimable_routes_names_the_s
     page = phone_page(chromium, live_server, "ann", game, zoomed=False)
     tip = page.locator("#tray-tip")
     panel = page.locator("#action-panel")
-    expect(page.locator(".turn")).to_contain_text("Your turn.")
+    expect(page.locator(".turn")).to_contain_text("Your turn.", use_inner_text=True)
     expect(page.locator("#board a.pick").first).to_be_attached()
 
     for city, name in stations.items():

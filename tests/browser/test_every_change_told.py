@@ -94,7 +94,7 @@ def more_time(game, watcher):
 # a CSS selector and a text in it, or None: what it selects is gone)
 KINDS = {
     "a move": (lambda: players(2), None, draw_from_the_deck, ("#log-part", "drew")),
-    "a bot's move": (against_a_bot, None, bot_moves, ("#turn-part", "Your turn.")),
+    "a bot's move": (against_a_bot, None, bot_moves, ("#turn-part .yours:visible", "Your turn.")),
     "a resignation": (
         lambda: players(3),
         None,

@@ -61,7 +61,7 @@ def test_on_a_phone_the_board_opens_legible_fits_on_demand_and_the_routes_to_cla
     game = europe_in_play()
     page = log_in(chromium, live_server, "ann", context=PHONE)
     page.goto(f"{live_server.url}/games/{game.pk}/")
-    expect(page.locator(".turn")).to_contain_text("Your turn.")
+    expect(page.locator(".turn")).to_contain_text("Your turn.", use_inner_text=True)
     page.locator(".zoom-bar").wait_for()
 
     # The board opens as tall as its box: city names of a legible size.

@@ -72,14 +72,20 @@ def test_a_watchers_page_shows_the_move_without_asking(chromium, live_server, st
     assert mover.user.username in page.locator("#log-part").inner_text()
     assert not [url for url in requests if "/version/" in url], requests
     assert not fetched(requests, game), requests  # the stream brought the parts
-    # The viewer's "(you)" stays on their own row of the new players' table.
-    assert page.locator("#players-part small.you").count() == 1
-    assert page.locator(f'#players-part tr[data-seat="{watcher.pk}"] small.you').count() == 1
+    # The viewer's "(you)" shows on their own row of the new players' table alone.
+    assert page.locator("#players-part small.you:visible").count() == 1
+    assert page.locator(f'#players-part tr[data-seat="{watcher.pk}"] small.you:visible').count()
+    assert "It is" in page.locator("#turn-part").inner_text()
 
+    log = page.locator("#log-part").inner_text()
     draw_from_the_deck(game)  # the second card: now the watcher must act
     shows_version(page, game.version)
-    assert fetched(requests, game), requests  # their own fragments: the offer, the panel
-    assert "Your turn." in page.locator("#turn-part").inner_text()
+    # Their own fragments (the offer, the panel), the stream having brought the table's.
+    asked = fetched(requests, game)
+    assert len(asked) == 1 and f"public={game.version}" in asked[0], requests
+    assert page.locator("#log-part").inner_text() != log
+    assert page.locator("#turn-part").inner_text().strip().startswith("Your turn.")
+    assert "It is" not in page.locator("#turn-part").inner_text()
     assert not [url for url in requests if "/version/" in url], requests
 
 

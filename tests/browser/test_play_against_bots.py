@@ -50,7 +50,9 @@ def test_play_against_bots_starts_a_game_and_the_bot_plays_its_turn(
     for box in page.locator(".keep-form input[name=tickets]").all():
         box.check()
     page.click(".keep-form button[type=submit]")
-    expect(page.locator(".turn")).to_contain_text("Your turn.", timeout=SEE_WITHIN_MS)
+    expect(page.locator(".turn")).to_contain_text(
+        "Your turn.", use_inner_text=True, timeout=SEE_WITHIN_MS
+    )
     bot_lines = page.locator(".log-lines li", has_text="Beginner bot")
     if bot_play_moves(game_id) == 0:
         # Ann plays first: two cards from the deck, and then the bot's turn comes.
@@ -59,7 +61,9 @@ def test_play_against_bots_starts_a_game_and_the_bot_plays_its_turn(
         expect(page.locator("#action-panel")).to_contain_text("or draw from the deck")
         page.click(".deck button")
         expect(bot_lines).to_have_count(before + 1, timeout=SEE_WITHIN_MS)
-        expect(page.locator(".turn")).to_contain_text("Your turn.", timeout=SEE_WITHIN_MS)
+        expect(page.locator(".turn")).to_contain_text(
+            "Your turn.", use_inner_text=True, timeout=SEE_WITHIN_MS
+        )
     assert bot_play_moves(game_id) >= 1
     expect(page.locator(".log-lines")).to_contain_text("Beginner bot")
     expect(page.locator(".player-table a[href='/bots/beginner/']")).to_have_text("Beginner bot")
@@ -68,7 +72,7 @@ def test_play_against_bots_starts_a_game_and_the_bot_plays_its_turn(
     screenshot(page, "bots-table-desktop-players")
     phone = log_in(chromium, live_server, "ann", PHONE)
     phone.goto(f"{live_server.url}/games/{game_id}/")
-    expect(phone.locator(".turn")).to_contain_text("Your turn.")
+    expect(phone.locator(".turn")).to_contain_text("Your turn.", use_inner_text=True)
     screenshot(phone, "bots-table-phone")
     phone.locator(".player-table").scroll_into_view_if_needed()
     screenshot(phone, "bots-table-phone-players")

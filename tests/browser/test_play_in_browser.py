@@ -70,9 +70,13 @@ def test_two_players_play_the_opening_and_turns_and_see_each_others_moves_live(
         f"waiting for {two.username}.", timeout=SEE_WITHIN_MS
     )
     keep_all_offered_tickets(second)
-    expect(second.locator(".turn")).to_contain_text(f"It is {one.username}'s turn")
+    expect(second.locator(".turn")).to_contain_text(
+        f"It is {one.username}'s turn", use_inner_text=True
+    )
     # The first player's page learns by itself that the opening is over.
-    expect(first.locator(".turn")).to_contain_text("Your turn.", timeout=SEE_WITHIN_MS)
+    expect(first.locator(".turn")).to_contain_text(
+        "Your turn.", use_inner_text=True, timeout=SEE_WITHIN_MS
+    )
     expect(first.locator("#tickets-title")).to_contain_text("(3)")
 
     # The first player clicks a route on the board, sees the ways to pay, and confirms one.
@@ -82,10 +86,14 @@ def test_two_players_play_the_opening_and_turns_and_see_each_others_moves_live(
     expect(panel.locator("input[name=cards]")).to_have_count(3)  # red, blue or green
     panel.locator("input[name=cards][value='blue:1']").check()
     panel.locator("button", has_text="Claim the route").click()
-    expect(first.locator(".turn")).to_contain_text(f"It is {two.username}'s turn")
+    expect(first.locator(".turn")).to_contain_text(
+        f"It is {two.username}'s turn", use_inner_text=True
+    )
 
     # The second player sees the claim on his board and his turn, without reloading.
-    expect(second.locator(".turn")).to_contain_text("Your turn.", timeout=SEE_WITHIN_MS)
+    expect(second.locator(".turn")).to_contain_text(
+        "Your turn.", use_inner_text=True, timeout=SEE_WITHIN_MS
+    )
     expect(second.locator("#route-atlanta-nashville")).to_have_class(re.compile(r"\bown\b"))
     expect(second.locator(".log")).to_contain_text(f"{one.username} claimed Atlanta–Nashville")
 
@@ -93,7 +101,9 @@ def test_two_players_play_the_opening_and_turns_and_see_each_others_moves_live(
     second.locator(".face-up button[value='red']").click()
     expect(second.locator("#action-panel")).to_contain_text("Draw your second card")
     second.locator(".deck button").click()
-    expect(second.locator(".turn")).to_contain_text(f"It is {one.username}'s turn")
+    expect(second.locator(".turn")).to_contain_text(
+        f"It is {one.username}'s turn", use_inner_text=True
+    )
     expect(second.locator("#hand-title")).to_contain_text("(4)")
 
     # The first player sees those draws in her log and takes her turn: two blind draws.
@@ -101,7 +111,7 @@ def test_two_players_play_the_opening_and_turns_and_see_each_others_moves_live(
         f"{two.username} took a face-up red card and drew a card from the deck",
         timeout=SEE_WITHIN_MS,
     )
-    expect(first.locator(".turn")).to_contain_text("Your turn.")
+    expect(first.locator(".turn")).to_contain_text("Your turn.", use_inner_text=True)
     assert first.locator("#board a.pick").count() > 0  # routes she could claim instead
     first.locator(".deck button").click()
     expect(first.locator("#action-panel")).to_contain_text("Draw your second card")
@@ -117,7 +127,7 @@ def test_two_players_play_the_opening_and_turns_and_see_each_others_moves_live(
     )
     expect(first).not_to_have_title(re.compile("Your turn"))
     expect(first.locator(".ticket-list .ticket")).to_have_count(3)
-    expect(second.locator(".turn")).to_contain_text("Your turn.")
+    expect(second.locator(".turn")).to_contain_text("Your turn.", use_inner_text=True)
 
     assert first.evaluate("window.__sameDocument") is True
     assert second.evaluate("window.__sameDocument") is True

@@ -157,7 +157,7 @@ def test_a_station_is_built_by_clicking_a_city_on_the_board(chromium, live_serve
     expect(panel.locator("#station-city")).to_have_value("wien")
     panel.locator("button", has_text="Build the station").click()
     expect(page.locator("#city-wien use.st")).to_have_count(1)
-    expect(page.locator(".turn")).to_contain_text("It is bob's turn")
+    expect(page.locator(".turn")).to_contain_text("It is bob's turn", use_inner_text=True)
 
 
 def tab_to(page, selector, limit=80):
@@ -193,7 +193,7 @@ def test_a_whole_turn_is_played_with_the_keyboard_alone(chromium, live_server):
     page.keyboard.press("ArrowDown")  # the next way to pay
     tab_to(page, "#action-panel button[type=submit]")
     page.keyboard.press("Enter")
-    expect(page.locator(".turn")).to_contain_text("It is bob's turn")
+    expect(page.locator(".turn")).to_contain_text("It is bob's turn", use_inner_text=True)
     assert page.evaluate("document.activeElement !== document.body")
     game.refresh_from_db()
     assert game.state["claims"]["atlanta-nashville"] == seats["ann"].player_id

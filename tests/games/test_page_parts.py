@@ -161,3 +161,42 @@ def test_a_page_one_version_behind_is_refreshed_with_what_the_move_changed(game)
     # Further behind, or saying nothing: every part.
     assert 'id="board"' in refresh(game, other.user, before - 1)
     assert 'id="hand-part"' in refresh(game, other.user, "")
+
+
+STREAMED = ("turn-part", "players-part", "log-part")  # what the stream brings every page
+
+
+def test_a_page_whose_stream_brings_the_tables_parts_is_answered_with_its_own_alone(game):
+    """The mover's page and the page whose turn begins say which version of the table's
+    public parts they show (`public`, while their stream is held): their answers leave out
+    what the stream brings every page, and keep the board and face-up row, their own while
+    they may act. Without it, or with a version that is no version, every part comes."""
+    client = Client()
+    client.force_login(game.alice)
+    shown = game.version
+    body = {**form_data(DRAW, game.version), "public": str(shown)}
+    answer = client.post(f"/games/{game.pk}/move/", body, headers={"HX-Request": "true"})
+    html = answer.content.decode()
+    assert answer.status_code == 200
+    assert not [part for part in STREAMED if f'id="{part}"' in html]
+    assert 'id="hand-part"' in html and 'id="draw-part"' in html  # theirs: a card to take
+    assert f'data-public="{shown}"' in html  # the page still shows the table of that version
+    game.refresh_from_db()
+    assert f"?v={game.version}&amp;" in html
+    # The turn passes: the page whose turn begins asks for its own parts only.
+    play(game, DRAW)
+    nxt = engine.player_view(engine.State.from_dict(game.state), None)["current"]
+    mover = next(seat for seat in game.players.values() if seat.player_id == nxt)
+    client.force_login(mover.user)
+    page = f"/games/{game.pk}/"
+    own = client.get(
+        page, {"shown": game.version - 1, "public": game.version}, headers={"HX-Request": "true"}
+    ).content.decode()
+    assert not [part for part in STREAMED if f'id="{part}"' in own]
+    assert 'data-panel="turn"' in own and 'class="pick"' in own  # their panel, their board
+    for public in ("", "x", "-1", str(game.version + 1), "9" * 40):
+        whole = client.get(
+            page, {"shown": game.version - 1, "public": public}, headers={"HX-Request": "true"}
+        )
+        assert whole.status_code == 200
+        assert all(f'id="{part}"' in whole.content.decode() for part in STREAMED), public

@@ -56,8 +56,7 @@ def test_spectators_share_the_parts_drawn_once_and_they_match_a_fresh_drawing():
         for name in ("board", "log", "players"):
             key = part_cache_key(BY_NAME[name], table)
             assert key.startswith(f"part.{name}.g{game.pk}.v{game.version}.en-gb."), key
-            # The log and the players' table are every viewer's (the players' "(you)" put
-            # in after): no seat in their keys.
+            # The log and the players' table are every viewer's: no seat in their keys.
             every_viewers = name in ("log", "players")
             assert (".s0" in key) != every_viewers and cache.get(key) is not None, name
     assert parts(page(game, dee)) == parts(first)  # from the cache
@@ -77,33 +76,51 @@ def test_a_new_version_is_drawn_anew():
     assert parts(after)[1] != parts(before)[1]  # the log has the new move
 
 
-def test_each_language_and_seat_has_its_own():
+def test_each_language_has_its_own_and_each_page_names_its_viewers_seat():
     game, users = a_game_under_way()
     english = page(game, None)
     dutch = page(game, None, language="nl")
     assert parts(dutch) != parts(english)
     assert parts(dutch)[1] != parts(english)[1]
     ann_page, bob_page = page(game, users[0]), page(game, users[1])
-    assert "(you)" in PLAYERS.search(ann_page).group(0)
-    assert PLAYERS.search(ann_page).group(0) != PLAYERS.search(bob_page).group(0)
+    assert PLAYERS.search(ann_page).group(0) == PLAYERS.search(bob_page).group(0)
+    assert ME.search(ann_page).group(1) == str(game.seats.get(user=users[0]).order)
+    assert ME.search(bob_page).group(1) == str(game.seats.get(user=users[1]).order)
+    assert not ME.search(english)  # a spectator's page names no seat
 
 
-def test_the_players_table_is_drawn_once_for_every_viewer_with_their_own_you():
-    """The same bytes for each player and spectator of a version, but for "(you)" on the
-    viewer's own row: drawn for the first page, read from the cache by the others."""
+ME = re.compile(r'id="game-page" data-me="(\d)"')
+TURN = re.compile(r'<section class="panel turn".*?</section>', re.S)
+YOU = re.compile(
+    r'data-order="(\d)"[^>]*>(?:(?!</tr>).)*<small class="you yours"> \(you\)</small>', re.S
+)
+
+
+def test_the_players_table_and_the_turn_line_are_the_same_bytes_for_every_viewer():
+    """Drawn for the first page, read from the cache by the others: the same bytes for each
+    player and spectator of a version. Each row carries its "(you)" and the turn line both
+    "Your turn." and whose turn it is; the page's data-me (the viewer's seat) picks what shows
+    (static/css/game.css)."""
     game, users = a_game_under_way()
-    you = re.compile(r' <small class="you">\(you\)</small>')
-    ann = PLAYERS.search(page(game, users[0])).group(0)
-    ann_seat = game.seats.get(user=users[0]).pk
-    assert you.search(ann) and ann.index("(you)") > ann.index(f'data-seat="{ann_seat}"')
+    ann_page = page(game, users[0])
+    ann = PLAYERS.search(ann_page).group(0)
     table = Table(game=game, seats=list(game.seats.all()), me=None)
-    with translation.override("en-gb"):
-        key = part_cache_key(BY_NAME["players"], table)
-    assert ".s" not in key.rsplit(".v", 1)[1]  # no seat in its key
-    assert cache.get(key) is not None
-    bob = PLAYERS.search(page(game, users[1])).group(0)
-    spectator = PLAYERS.search(page(game, None)).group(0)
-    assert len(you.findall(bob)) == 1 and not you.search(spectator)
-    assert you.sub("", ann) == you.sub("", bob) == spectator
+    for name in ("players", "turn"):
+        with translation.override("en-gb"):
+            key = part_cache_key(BY_NAME[name], table)
+        assert ".s" not in key.rsplit(".v", 1)[1]  # no seat in its key
+        assert cache.get(key) is not None
+    bob_page, spectator_page = page(game, users[1]), page(game, None)
+    bob = PLAYERS.search(bob_page).group(0)
+    spectator = PLAYERS.search(spectator_page).group(0)
+    assert ann == bob == spectator
+    orders = sorted(str(seat.order) for seat in game.seats.all())
+    assert sorted(YOU.findall(ann)) == orders  # each row's own "(you)", for its viewer
+    turn = TURN.search(ann_page).group(0)
+    assert turn == TURN.search(bob_page).group(0) == TURN.search(spectator_page).group(0)
+    to_move = next(seat for seat in game.seats.all() if seat.to_move)
+    assert f'<p class="turn-line" data-order="{to_move.order}">' in turn
+    assert '<strong class="yours">Your turn.</strong>' in turn
+    assert f"It is <strong>{to_move.user.username}</strong>'s turn." in turn
     # The log too, drawn once for all of them.
     assert LOG.search(page(game, users[1])).group(0) == LOG.search(page(game, None)).group(0)

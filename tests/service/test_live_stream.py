@@ -86,12 +86,13 @@ def test_every_viewer_hears_the_same_public_numbers_and_nothing_else(stream_serv
         stream.close()
 
 
-def test_a_watching_page_is_sent_the_tables_public_parts_and_the_next_mover_the_version(
+def test_every_page_is_sent_the_tables_public_parts_and_the_next_mover_is_told_to_act(
     stream_server,  # noqa: F811
 ):
-    """A page in a language and time zone is sent what a spectator sees of the new version
-    (the same bytes for a player who waits and for a stranger), unless its viewer must act
-    now: that page fetches its own fragments."""
+    """A page in a language and time zone is sent what a spectator sees of the new version:
+    the same bytes for a player who waits, for a stranger and for the player who must act
+    now, whose page is told so ("act") and which of the parts it keeps its own of (its
+    board's links, its face-up row): it fetches only its viewer's own parts."""
     ann, bob, eve = make_users("ann", "bob", "eve")
     game = started_game([ann, bob])
     while engine.player_view(engine.State.from_dict(game.state), None)["phase"] != "play":
@@ -105,22 +106,20 @@ def test_a_watching_page_is_sent_the_tables_public_parts_and_the_next_mover_the_
     play_first_legal(game)
     must_act = {seat.user.username for seat in who_must_act(game)}
     heard = {name: stream.next_event() for name, stream in streams.items()}
-    for name in must_act:
-        assert heard[name] == (
-            "version",
-            json.dumps({"v": game.version, "c": game.chat_version}, separators=(",", ":")),
-        )
-    watching = [heard[name] for name in heard if name not in must_act]
+    assert {event for event, _data in heard.values()} == {"parts"}
+    told = {name: json.loads(data) for name, (_event, data) in heard.items()}
+    watching = [told[name] for name in told if name not in must_act]
     assert len(watching) == 2 and watching[0] == watching[1], heard
-    event, data = watching[0]
-    parts = json.loads(data)
-    assert event == "parts" and set(parts) == {"v", "c", "html", "since"}
+    parts = watching[0]
+    assert set(parts) == {"v", "c", "html", "since"}
     assert (parts["v"], parts["c"]) == (game.version, game.chat_version)
+    for name in must_act:
+        assert told[name] == {**parts, "act": True, "own": ["board", "draw-part"]}
     # Each page was told the version before: it is sent what the move changed since then.
     assert parts["since"] == game.version - 1
     assert 'id="players-part"' in parts["html"] and 'id="log-part"' in parts["html"]
     assert "Logboek" in parts["html"]  # the log's heading, in the page's language
-    assert "Jouw kaarten" not in parts["html"] and "(jij)" not in parts["html"]
+    assert "Jouw kaarten" not in parts["html"]  # nobody's hand
     for stream in streams.values():
         stream.close()
 

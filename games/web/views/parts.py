@@ -19,8 +19,6 @@ from enum import StrEnum
 from typing import Any
 
 from django.core.cache import cache
-from django.utils.html import format_html
-from django.utils.translation import gettext as _
 
 from games.engine import EventType, Phase
 from games.selectors.chat import chat_list
@@ -81,6 +79,12 @@ class Part:
     # Drawn once for every viewer of a version (no seat in its key); `for_viewer` then puts
     # the viewer's own touch in the shared bytes.
     same_for_all: bool = False
+    # It tells the time left ("in 2 hours"): drawn again each minute.
+    by_minute: bool = False
+    # A public part that a viewer who may act has as their own (the board links the routes
+    # they may claim, the face-up row's buttons take cards): their page keeps the one its own
+    # answers bring, never the stream's.
+    own_while_acting: bool = False
     for_viewer: Callable[[str, Table], str] | None = None
 
 
@@ -176,15 +180,6 @@ def _always(table: Table) -> bool:
     return True
 
 
-def _you(html: str, table: Table) -> str:
-    """The viewer's "(you)" on their own row of the players' table every viewer shares (its
-    rows carry a mark for it: <!--you:seat-->)."""
-    if table.me is None:
-        return html
-    mark = f"<!--you:{table.me.pk}-->"
-    return html.replace(mark, mark + format_html(' <small class="you">{}</small>', _("(you)")), 1)
-
-
 def _board_shared(table: Table) -> bool:
     # The mover's board links the routes they can claim: theirs alone.
     return not table.claimable_routes
@@ -233,6 +228,7 @@ PARTS: tuple[Part, ...] = (
         _board,
         wrap="inner",
         shared=_board_shared,
+        own_while_acting=True,
     ),
     # Who owns what on the board: the players' names, colours and marks never change.
     Part(
@@ -243,7 +239,18 @@ PARTS: tuple[Part, ...] = (
         frozenset(),
         lambda table, memo: {"players": player_rows(table)},
     ),
-    Part("turn", "turn-part", "games/play/turn.html", Audience.PUBLIC, EVERY_MOVE, _nothing),
+    # Whose turn, the deadline, the last round: "Your turn." is said by the page (data-me).
+    Part(
+        "turn",
+        "turn-part",
+        "games/play/turn.html",
+        Audience.PUBLIC,
+        EVERY_MOVE,
+        _nothing,
+        shared=_always,
+        same_for_all=True,
+        by_minute=True,  # "(in 2 hours)"
+    ),
     Part(
         "action",
         "action-part",
@@ -276,7 +283,15 @@ PARTS: tuple[Part, ...] = (
         _tickets,
     ),
     # The face-up row and the piles' counts: every move draws, discards or returns cards.
-    Part("draw", "draw-part", "games/play/draw_area.html", Audience.PUBLIC, EVERY_MOVE, _draw),
+    Part(
+        "draw",
+        "draw-part",
+        "games/play/draw_area.html",
+        Audience.PUBLIC,
+        EVERY_MOVE,
+        _draw,
+        own_while_acting=True,
+    ),
     # A first game's hints and the standing orders (which fetch themselves when put in).
     Part("extras", "extras-part", "games/play/extras.html", Audience.VIEWER, EVERY_MOVE, _extras),
     Part(
@@ -305,7 +320,7 @@ PARTS: tuple[Part, ...] = (
         lambda table, memo: {"players": player_rows(table)},
         shared=_always,
         same_for_all=True,
-        for_viewer=_you,
+        by_minute=True,  # its clocks run down
     ),
     # The viewer's own note: nobody else changes it, and its form is kept across moves.
     Part(
@@ -381,6 +396,15 @@ PARTS: tuple[Part, ...] = (
 )
 BY_NAME: dict[str, Part] = {part.name: part for part in PARTS}
 PUBLIC_PARTS = tuple(part for part in PARTS if part.audience == Audience.PUBLIC)
+# The page elements of the public parts a viewer who may act takes from their own answers,
+# not from the stream (their board's links, their face-up row's buttons).
+OWN_WHILE_ACTING = tuple(part.element for part in PUBLIC_PARTS if part.own_while_acting)
+
+
+def told_by_stream(part: Part) -> bool:
+    """Whether a page whose stream brings the table's public parts takes this part from it
+    rather than from its own answers."""
+    return part.audience == Audience.PUBLIC and not part.own_while_acting
 
 
 def changes_of(
@@ -455,7 +479,7 @@ def part_cache_key(part: Part, table: Table) -> str | None:
     if part.shared is None or not part.shared(table):
         return None
     key = f"part.{part.name}.{shared_key(table, seat=not part.same_for_all)}"
-    if part.name == "players":  # its clocks run down by the minute
+    if part.by_minute:
         key += f".m{clock_minute()}"
     return key
 

@@ -10,7 +10,7 @@ from games.selectors.log import move_events_of_version
 from games.services.lobby import enough_to_start
 from games.web.context_processors import KNOWN_AWAITING
 
-from .parts import BY_NAME, Part, base_context, changed_parts, changes_of
+from .parts import BY_NAME, Part, base_context, changed_parts, changes_of, told_by_stream
 from .table import Table
 from .waiting_room import waiting_room
 
@@ -53,11 +53,31 @@ BOARD_ROUTES_CLOSED = "board-routes-closed"
 SHOWN_PARAMETER = "shown"
 
 
-def _shown(request) -> int | None:
+# While its event stream is held, the page's script sends the version of the table's public
+# parts it shows (static/js/game.js): the stream brings them for every new version, so the
+# answer leaves them out and sends only the viewer's own.
+PUBLIC_PARAMETER = "public"
+
+
+def _version_parameter(request, name: str) -> int | None:
     try:
-        return int(request.GET.get(SHOWN_PARAMETER, ""))
+        version = int(request.POST.get(name) or request.GET.get(name, ""))
     except ValueError:
         return None
+    return version if 0 <= version < 2**31 else None
+
+
+def _shown(request) -> int | None:
+    return _version_parameter(request, SHOWN_PARAMETER)
+
+
+def public_told(request, table: Table) -> int | None:
+    """The version of the public parts the page shows, when its stream brings them (a game in
+    play, an htmx request of a page that holds its stream), else None."""
+    if not request.htmx or not table.started or not table.game.is_active:
+        return None
+    told = _version_parameter(request, PUBLIC_PARAMETER)
+    return told if told is not None and told <= table.game.version else None
 
 
 def _chat_seen(request, game) -> bool:
@@ -89,10 +109,16 @@ def render_game(
         context.update(waiting_room(request, table))
     template = PAGE
     parts: list[Part] = []
+    # The version of the table's public parts the page shows once the answer is in.
+    context["public_version"] = table.game.version
     if request.htmx:
         template = ACTION_PANEL if only_panel else FRAGMENTS
         if not only_panel:
             parts = answer_parts(request, table, after_move)
+            told = public_told(request, table)
+            if told is not None:
+                parts = [part for part in parts if not told_by_stream(part)]
+                context["public_version"] = told
             context["part_names"] = [part.name for part in parts]
     response = render(request, template, context, status=status)
     if after_move is not None and BY_NAME["board"] not in parts:

@@ -24,6 +24,10 @@ def turn_info(table: Table) -> dict:
     if info["playing"] and current:
         info["current_name"] = table.names.get(current)
         info["is_me"] = table.me is not None and current == table.me.player_id
+        # Whose turn it is, by seat: the page says "Your turn." to that seat's viewer alone
+        # (the page's data-me and static/css/game.css), so every viewer shares the part.
+        seat = table.seat_by_player.get(current)
+        info["current_order"] = seat.order if seat is not None else None
     if info["opening"]:
         info["choosing"] = [table.names[s.player_id] for s in table.seats if s.to_move]
     pending = view.get("pending") or {}

@@ -1,14 +1,16 @@
-"""What a page that only watches is sent down its event stream when someone else moves: the
+"""What every open page of a game is sent down its event stream when the game changes: the
 public parts of the table (the turn, the board, the cards on the table, the players and the
-log), drawn once per game version, language and time zone for all such pages, so none of
-them asks the server for its fragments (games.live.stream_asgi sends them).
+log), drawn once per game version, language and time zone for all pages, so none of them
+asks the server for them (games.live.stream_asgi sends them).
 
 They are drawn from a spectator's view (no seat), so they hold nothing a spectator could not
-see, and every page that gets them gets the same bytes. The page that must act now is not
-sent them: it fetches its own fragments (its offer, its panel), as after a poll. What is
-per seat stays until the page's next fetch: "since your last turn" and the board's rings
-round the others' new routes (both said again when the viewer's turn comes), and "(you)"
-in the players' table, which the page's script keeps on its own row.
+see, and every page that gets them gets the same bytes: "Your turn." and "(you)" are said
+by the page (its data-me marks the viewer's seat; static/css/game.css). A page whose viewer
+must act now (the mover, the seat whose turn begins) puts them in but keeps its own board
+and face-up row ("own": the board links the routes they may claim), then fetches only its
+viewer's own parts (games.web.views.render: the `public` parameter). What is per seat stays
+with a watching page until its next fetch: "since your last turn" and the board's rings
+round the others' new routes (both said again when the viewer's turn comes).
 
 A page one version behind is sent only the parts that version's move can have altered
 (games.web.views.parts: a card draw leaves the board out); any other page all of them.
@@ -27,7 +29,7 @@ from django.utils import timezone, translation
 from games.selectors.access import game_watched
 from games.selectors.log import move_events_of_version
 
-from .parts import PUBLIC_PARTS, base_context, changed_parts, changes_of
+from .parts import OWN_WHILE_ACTING, PUBLIC_PARTS, base_context, changed_parts, changes_of
 from .shared_parts import SHARED_FOR
 from .table import Table
 
@@ -74,6 +76,7 @@ def watch_parts(game_id: int, language: str, zone: str, since: int | None = None
         "c": game.chat_version,
         "since": game.version - 1 if changes is not None else None,
         "movers": [seat.user_id for seat in seats if seat.to_move and seat.user_id],
+        "own": OWN_WHILE_ACTING,
         "html": html,
     }
     shared_cache.set(key, parts, SHARED_FOR)
