@@ -121,3 +121,27 @@ def test_a_player_who_has_not_moved_yet_gets_no_list(db):
     play(game, seats["p0"], {"type": "draw_card", "from": "deck"})
     html, _ = Browser(Client(), seats["p1"].user, game).page()
     assert "Since your last turn" not in html
+
+
+def test_the_list_goes_with_the_players_own_move(db):
+    """The answer to the player's own move empties "since your last turn" (their move is now
+    the last), as their page drawn afresh does."""
+    game, seats = three_at_the_table(["black", "white", "orange", "green", "blue", "red"] * 3)
+    play(game, seats["p0"], {"type": "draw_card", "from": "deck"})
+    play(game, seats["p0"], {"type": "draw_card", "from": "deck"})
+    play(game, seats["p1"], {"type": "draw_card", "from": "deck"})
+    play(game, seats["p1"], {"type": "draw_card", "from": "deck"})
+    play(game, seats["p2"], {"type": "draw_card", "from": "deck"})
+    play(game, seats["p2"], {"type": "draw_card", "from": "deck"})
+    client = Client()
+    client.force_login(seats["p0"].user)
+    before = client.get(f"/games/{game.pk}/").content.decode()
+    assert "Since your last turn" in before
+    version = Game.objects.get(pk=game.pk).version
+    answer = client.post(
+        f"/games/{game.pk}/move/",
+        {"type": "draw_card", "from": "deck", "version": version},
+        headers={"HX-Request": "true"},
+    ).content.decode()
+    assert 'id="since-part"' in answer and "Since your last turn" not in answer
+    assert "Since your last turn" not in client.get(f"/games/{game.pk}/").content.decode()

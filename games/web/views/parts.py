@@ -108,7 +108,12 @@ def _log(table: Table, memo: dict) -> PageLog:
 
 def _since(table: Table, memo: dict) -> dict | None:
     if "since" not in memo:
-        memo["since"] = since_last_turn(_log(table, memo))
+        just_made = table.just_made
+        if just_made is not None and table.me is not None and just_made.seat_id == table.me.pk:
+            # The viewer's own move is the last: nothing is new since it (no log to read).
+            memo["since"] = None
+        else:
+            memo["since"] = since_last_turn(_log(table, memo))
     return memo["since"]
 
 
