@@ -229,7 +229,7 @@ def test_what_the_others_did_since_your_last_turn_is_listed_and_marked_on_the_bo
             ring = page.locator("#board .nw[data-route='dallas-little_rock'] .nw-edge")
         else:
             assert "bob built a station in Wien" in since.inner_text()
-            ring = page.locator("#city-wien .nw-ring")
+            ring = page.locator("#board .nw-ring[data-city='wien']")
         assert ring.count() == 1 and ring.bounding_box()["width"] > 0
         assert page.locator("#board .nw, #board .nw-ring").count() == 1
         screenshot(page, f"table-{map_id}-{size}-since-last-turn")
