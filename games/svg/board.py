@@ -103,12 +103,12 @@ def board_svg(
     Only ``view["claims"]``, ``view["stations"]`` and ``view["players_order"]``
     are read, so nothing private in the view can reach the picture.
     ``new_routes`` and ``new_stations`` are marked with a dashed ring (what changed since the
-    viewer last moved: ``board_rings``); with ``rings_mark`` the place where they go is marked
-    (``RINGS_MARK``), so that a board drawn once for every viewer can take each viewer's own
-    rings there afterwards. ``route_attrs`` gives extra attributes (``hx-get``, ``hx-target``...)
-    for the link of each selectable route. ``player_colors`` maps a player to a palette id
-    (``PLAYER_COLORS``) or a ``#hex`` colour; ``player_names`` gives the names shown in
-    tooltips.
+    viewer last moved: ``board_rings``); with ``rings_mark`` the places where they go are
+    marked (``RINGS_MARK``, ``STATION_RINGS_MARK``), so that a board drawn once for every
+    viewer can take each viewer's own rings there afterwards. ``route_attrs`` gives extra
+    attributes (``hx-get``, ``hx-target``...) for the link of each selectable route.
+    ``player_colors`` maps a player to a palette id (``PLAYER_COLORS``) or a ``#hex`` colour;
+    ``player_names`` gives the names shown in tooltips.
     """
     layout = layout_for(game_map)
     claims: Mapping[str, str] = view.get("claims") or {}
@@ -134,9 +134,10 @@ def board_svg(
         f'<rect class="bg" width="{WIDTH}" height="{HEIGHT}" rx="12"/>',
     ]
     out += _highlights(game_map, layout, highlight_routes)
+    route_rings, station_rings = board_rings(game_map, new_routes, new_stations)
     if rings_mark:
         out.append(RINGS_MARK)
-    out.append(board_rings(game_map, new_routes, new_stations))
+    out.append(route_rings)
     pieces = _Pieces(game_map, layout)
     for route in sorted(game_map.routes.values(), key=lambda r: r.id):
         owner = claims.get(route.id)
@@ -152,6 +153,9 @@ def board_svg(
                 extra=tuple(extra.items()) if extra else None,
             )
         )
+    if rings_mark:
+        out.append(STATION_RINGS_MARK)
+    out.append(station_rings)
     for cid in sorted(game_map.cities):
         owner = stations.get(cid)
         out.append(
@@ -165,27 +169,28 @@ def board_svg(
     return "".join(out)
 
 
-# Where a board drawn for every viewer takes one viewer's rings (board_rings): before the
-# routes, so the trains stay on top of them.
+# Where a board drawn for every viewer takes one viewer's rings (board_rings): the routes'
+# before the routes, so the trains stay on top of them; the stations' after the routes,
+# before the cities, so no track hides them.
 RINGS_MARK = "<!--rings-->"
+STATION_RINGS_MARK = "<!--station-rings-->"
 
 
 def board_rings(
     game_map, new_routes: Collection[str] = (), new_stations: Collection[str] = ()
-) -> str:
+) -> tuple[str, str]:
     """The dashed rings round the routes and stations new since a viewer's last turn: a band
-    under each route's track (class "nw") and a circle round each station's city (class
-    "nw-ring"), drawn before the routes; "" when there are none."""
+    under each route's track (class "nw", for RINGS_MARK) and a circle round each station's
+    city (class "nw-ring", for STATION_RINGS_MARK); "" where there are none."""
     layout = layout_for(game_map)
-    out = _highlights(game_map, layout, new_routes, kind="nw")
-    for cid in sorted(set(new_stations)):
-        if cid not in layout.points:
-            continue
-        px, py = layout.points[cid]
-        out.append(
-            f'<circle class="nw-ring" data-city={attr(cid)} cx="{num(px)}" cy="{num(py)}" r="16"/>'
-        )
-    return "".join(out)
+    routes = "".join(_highlights(game_map, layout, new_routes, kind="nw"))
+    stations = "".join(
+        f'<circle class="nw-ring" data-city={attr(cid)} cx="{num(layout.points[cid][0])}"'
+        f' cy="{num(layout.points[cid][1])}" r="16"/>'
+        for cid in sorted(set(new_stations))
+        if cid in layout.points
+    )
+    return routes, stations
 
 
 # A route or a city on the board is a pure function of the map, the language of its titles
@@ -431,4 +436,11 @@ def _city(name, cid, layout, *, station_class, station_owner) -> str:
     return "".join(parts)
 
 
-__all__ = ["RINGS_MARK", "board_rings", "board_svg", "space_positions", "PLAYER_COLORS"]
+__all__ = [
+    "RINGS_MARK",
+    "STATION_RINGS_MARK",
+    "board_rings",
+    "board_svg",
+    "space_positions",
+    "PLAYER_COLORS",
+]

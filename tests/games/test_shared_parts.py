@@ -17,7 +17,7 @@ from play_client import parse_page, set_position
 
 from games.models import Game
 from games.services.play import game_play
-from games.svg import RINGS_MARK
+from games.svg import RINGS_MARK, STATION_RINGS_MARK
 from games.web.views.parts import BY_NAME, part_cache_key
 from games.web.views.table import Table
 
@@ -27,8 +27,21 @@ BOARD = re.compile(r'<div id="board">(.*?)</div>\s*</div>', re.S)
 LOG = re.compile(r'<section class="panel log".*?</section>', re.S)
 PLAYERS = re.compile(r'<section class="panel players".*?</section>', re.S)
 DRAW = re.compile(r'<section class="panel draw".*?</section>', re.S)
-# A viewer's rings, put in the board every viewer shares at its mark (before the routes).
-RINGS = re.compile(re.escape(RINGS_MARK) + r'(.*?)(?=<g id="route-|<a href)', re.S)
+# A viewer's rings, put in the board every viewer shares at its marks: the routes' before
+# the routes, the stations' before the cities.
+RINGS = re.compile(
+    rf'({re.escape(RINGS_MARK)})(.*?)(?=<g id="route-|<a href)'
+    rf'|({re.escape(STATION_RINGS_MARK)})(.*?)(?=<g id="city-)',
+    re.S,
+)
+
+
+def rings_of(board: str) -> str:
+    return "".join(m.group(2) or m.group(4) or "" for m in RINGS.finditer(board))
+
+
+def without_rings(board: str) -> str:
+    return RINGS.sub(lambda m: m.group(1) or m.group(3), board)
 
 
 def parts(html: str) -> tuple[str, str, str]:
@@ -168,8 +181,11 @@ def test_the_board_and_the_cards_on_the_table_are_the_same_for_every_viewer_but_
     # spectator see no rings.
     assert re.findall(r'class="nw-ring" data-city="(\w+)"', boards["bob"]) == ["roma"]
     assert 'class="nw"' not in boards["bob"]
-    assert RINGS.search(boards["cy"]).group(1) == RINGS.search(boards["spectator"]).group(1) == ""
-    assert len({RINGS.sub(RINGS_MARK, board) for board in boards.values()}) == 1
+    assert len(RINGS.findall(boards["bob"])) == 2  # both marks are there
+    assert rings_of(boards["cy"]) == rings_of(boards["spectator"]) == ""
+    assert rings_of(boards["bob"]).startswith('<circle class="nw-ring" data-city="roma"')
+    assert boards["cy"] == boards["spectator"] != boards["bob"]
+    assert len({without_rings(board) for board in boards.values()}) == 1
     table = Table(game=game, seats=list(game.seats.all()), me=seats["p1"])
     with translation.override("en-gb"):
         key = part_cache_key(BY_NAME["board"], table)

@@ -2,14 +2,14 @@
 finished game, and the rings round the routes and stations new since their last turn.
 
 The board itself holds nothing of one viewer's but the mover's links: drawn without them it
-is the same for every viewer of a version (games.web.views.parts shares it), with a mark
-(RINGS_MARK) where each viewer's own rings go (`rings`)."""
+is the same for every viewer of a version (games.web.views.parts shares it), with marks
+(RINGS_MARK, STATION_RINGS_MARK) where each viewer's own rings go (`rings`)."""
 
 from __future__ import annotations
 
 from django.utils.translation import gettext as _
 
-from games.svg import RINGS_MARK, board_rings, board_svg
+from games.svg import RINGS_MARK, STATION_RINGS_MARK, board_rings, board_svg
 from games.words.names import map_name
 
 from .route_links import route_link
@@ -30,7 +30,7 @@ def longest_path_routes(table: Table) -> list[str]:
 
 def board(table: Table) -> str:
     """The board with the viewer's claimable routes as links (none but the mover's) and the
-    mark where the viewer's rings go, none of them drawn."""
+    marks where the viewer's rings go, none of them drawn."""
     game_id = table.game.pk
     return board_svg(
         table.game_map,
@@ -45,16 +45,20 @@ def board(table: Table) -> str:
     )
 
 
-def rings(table: Table, since: dict | None) -> str:
+def rings(table: Table, since: dict | None) -> tuple[str, str]:
     """The rings round what the others built since the viewer's last turn ("since": the
-    routes and stations of games.web.views.log_lines.since_last_turn), for the board's mark."""
+    routes and stations of games.web.views.log_lines.since_last_turn), for the board's marks:
+    the routes' and the stations'."""
     if not since:
-        return ""
+        return "", ""
     return board_rings(table.game_map, since["routes"], since["stations"])
 
 
-def with_rings(html: str, rings_drawn: str) -> str:
-    """The board with the rings put at its mark (the mark stays: the board is still one)."""
-    if not rings_drawn:
-        return html
-    return html.replace(RINGS_MARK, RINGS_MARK + rings_drawn, 1)
+def with_rings(html: str, drawn: tuple[str, str]) -> str:
+    """The board with the rings put at its marks (the marks stay: the board is still one)."""
+    routes, stations = drawn
+    if routes:
+        html = html.replace(RINGS_MARK, RINGS_MARK + routes, 1)
+    if stations:
+        html = html.replace(STATION_RINGS_MARK, STATION_RINGS_MARK + stations, 1)
+    return html

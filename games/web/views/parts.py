@@ -114,7 +114,7 @@ def _board(table: Table, memo: dict) -> dict:
 
 def _rings(html: str, table: Table, memo: dict) -> str:
     """The viewer's rings round what the others built since their last turn, put in the board
-    every viewer shares at its mark; kept per seat as "since" is, so a page whose parts all
+    every viewer shares at its marks; kept per seat as "since" is, so a page whose parts all
     come from the cache reads no log for them. A spectator has no last turn: no rings."""
     if table.me is None:
         return html
