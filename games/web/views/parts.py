@@ -9,6 +9,13 @@ by that type with OWN in front when the event is the viewer's own, or by one of 
 kinds below.
 The changes of a version are read from its move's events (`changes_of`), never from the
 kind of action: a card draw does not alter the board, a claim does.
+
+A shared part is drawn once per version, language and time zone (games.web.views.
+shared_parts); `same_for_all` ones for every viewer alike: the board without a mover's links,
+the face-up row, the log and the players' table, each viewer's own touch put in after by
+`for_viewer` (the board's rings since their last turn, their "(you)"). What differs per seat
+is in the viewer's own parts: "since your last turn" (shared per seat), the mover's board
+with its links, and the forms the face-up row's buttons submit (`draw_forms`).
 """
 
 from __future__ import annotations
@@ -248,7 +255,7 @@ PARTS: tuple[Part, ...] = (
     # Routes and stations, the rings round what others built since the viewer's last turn
     # and, on the viewer's turn, links on the routes they may claim (after their draw the
     # page's script takes the links and rings away: BOARD_ROUTES_CLOSED). Without links it
-    # is drawn once for every viewer; the viewer's rings are put in after, at its mark.
+    # is drawn once for every viewer; the viewer's rings are put in after, at its marks.
     Part(
         "board",
         "board",

@@ -4,11 +4,14 @@ log), drawn once per game version, language and time zone for all such pages, so
 them asks the server for its fragments (games.live.stream_asgi sends them).
 
 They are drawn from a spectator's view (no seat), so they hold nothing a spectator could not
-see, and every page that gets them gets the same bytes. The page that must act now is not
-sent them: it fetches its own fragments (its offer, its panel), as after a poll. What is
-per seat stays until the page's next fetch: "since your last turn" and the board's rings
-round the others' new routes (both said again when the viewer's turn comes), and "(you)"
-in the players' table, which the page's script keeps on its own row.
+see, and every page that gets them gets the same bytes: the same as the pages' own parts but
+for each viewer's touch. The page that must act now is not sent them: it fetches its own
+fragments (its offer, its panel, the forms the face-up row's buttons submit), as after a
+poll. What is per seat stays until the page's next fetch: "since your last turn" and the
+board's rings round the others' new routes and stations (both said again when the viewer's
+turn comes), and "(you)" in the players' table, which the page's script keeps on its own
+row. The face-up row sent is the one every viewer gets (no token in it): without the forms,
+which a waiting page does not hold, its buttons are the cards' pictures.
 
 A page one version behind is sent only the parts that version's move can have altered
 (games.web.views.parts: a card draw leaves the board out); any other page all of them.
