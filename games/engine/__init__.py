@@ -41,7 +41,7 @@ from .setup import MAX_PLAYERS, MIN_PLAYERS, new_game
 from .state import State
 from .statistics import game_statistics
 from .tickets import borrowable_routes
-from .view import player_view
+from .view import player_view, table_draws
 from .view_types import FinalView, PendingView, PlayerEntryView, PlayerResultView, PlayerView
 
 __all__ = [
@@ -103,6 +103,7 @@ __all__ = [
     "new_game",
     "play",
     "player_view",
+    "table_draws",
     "position_setup",
     "rename_players",
     "players_to_act",

@@ -8,10 +8,12 @@ from __future__ import annotations
 from . import scoring
 from .cards import hand_to_dict
 from .choices import choices_of, missing_links, ticket_paths
+from .enums import PendingKind, Phase
+from .legal import _draw_options
 from .maps import STATIONS_PER_PLAYER, get_map
 from .seats import players_to_act
 from .state import State, TunnelPending
-from .view_types import PendingView, PlayerEntryView, PlayerView, TableView
+from .view_types import DrawChoiceView, PendingView, PlayerEntryView, PlayerView, TableView
 
 
 def public_pending(state: State) -> PendingView | None:
@@ -46,6 +48,28 @@ def public_table(state: State) -> TableView:
         "claims": dict(state.claims),
         "stations": dict(state.stations),
         "final": None if state.final is None else state.final.to_dict(),
+    }
+
+
+def table_draws(table: PlayerView) -> DrawChoiceView | None:
+    """The train cards the player to move may draw now, read from what lies open on the table
+    (any viewer's view, a spectator's too): the same as that player's own choices' "draw"
+    (no locomotive from the row as a second card, nothing blind once both piles are empty);
+    None when nobody may draw a card now."""
+    if table.get("phase") != Phase.PLAY or table["current"] not in table["to_act"]:
+        return None
+    pending = table.get("pending")
+    second = pending is not None and pending["kind"] == PendingKind.SECOND_CARD
+    if pending is not None and not second:
+        return None
+    face_up = table["face_up"]
+    blind = bool(table["deck_count"] or table["discard_count"])
+    if not second and not (blind or face_up):
+        return None
+    draws = _draw_options(frozenset(face_up), second, blind)
+    return {
+        "deck": blind,
+        "face_up": [draw.color for draw in draws if draw.source == "face_up" and draw.color],
     }
 
 

@@ -11,7 +11,7 @@ from . import cards as _cards
 from . import heat_map as _heat_map
 from . import rules_figures as _rules_figures
 from . import tickets as _tickets
-from .board import board_svg
+from .board import RINGS_MARK, STATION_RINGS_MARK, board_rings, board_svg
 from .cards import card_defs_svg, card_svg, deck_svg, hand_svg
 from .palette import CARD_COLORS, PLAYER_COLORS
 from .tickets import ticket_svg
@@ -31,6 +31,9 @@ __all__ = [
     "CARD_COLORS",
     "INLINE_STYLES",
     "PLAYER_COLORS",
+    "RINGS_MARK",
+    "STATION_RINGS_MARK",
+    "board_rings",
     "board_svg",
     "card_defs_svg",
     "card_svg",

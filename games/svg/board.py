@@ -63,7 +63,7 @@ _STATIC_STYLE = (
     ".ttrb .pick:hover rect,.ttrb .pick:focus rect{stroke:#000;stroke-width:2.4}"
     ".ttrb .pick:hover .hit,.ttrb .pick:focus .hit{stroke:rgba(255,255,255,.55)}"
     ".ttrb .c circle{fill:#fffdf5;stroke:#2b2b2b;stroke-width:1.8}"
-    ".ttrb .c .nw-ring{fill:none;stroke:#111;stroke-width:3.2;"
+    ".ttrb .nw-ring{fill:none;stroke:#111;stroke-width:3.2;"
     "stroke-dasharray:5 3}"
     ".ttrb .nw path{fill:none}"
     ".ttrb .nw-edge{stroke:#111;stroke-width:25;stroke-dasharray:6 4}"
@@ -96,16 +96,19 @@ def board_svg(
     player_colors: Mapping[str, str] | None = None,
     player_names: Mapping[str, str] | None = None,
     title: str | None = None,
+    rings_mark: bool = False,
 ) -> str:
     """The whole board for one viewer.
 
     Only ``view["claims"]``, ``view["stations"]`` and ``view["players_order"]``
     are read, so nothing private in the view can reach the picture.
     ``new_routes`` and ``new_stations`` are marked with a dashed ring (what changed since the
-    viewer last moved). ``route_attrs`` gives extra attributes (``hx-get``, ``hx-target``...)
-    for the link of each selectable route. ``player_colors`` maps a player to a palette id
-    (``PLAYER_COLORS``) or a ``#hex`` colour; ``player_names`` gives the names shown in
-    tooltips.
+    viewer last moved: ``board_rings``); with ``rings_mark`` the places where they go are
+    marked (``RINGS_MARK``, ``STATION_RINGS_MARK``), so that a board drawn once for every
+    viewer can take each viewer's own rings there afterwards. ``route_attrs`` gives extra
+    attributes (``hx-get``, ``hx-target``...) for the link of each selectable route.
+    ``player_colors`` maps a player to a palette id (``PLAYER_COLORS``) or a ``#hex`` colour;
+    ``player_names`` gives the names shown in tooltips.
     """
     layout = layout_for(game_map)
     claims: Mapping[str, str] = view.get("claims") or {}
@@ -131,7 +134,10 @@ def board_svg(
         f'<rect class="bg" width="{WIDTH}" height="{HEIGHT}" rx="12"/>',
     ]
     out += _highlights(game_map, layout, highlight_routes)
-    out += _highlights(game_map, layout, new_routes, kind="nw")
+    route_rings, station_rings = board_rings(game_map, new_routes, new_stations)
+    if rings_mark:
+        out.append(RINGS_MARK)
+    out.append(route_rings)
     pieces = _Pieces(game_map, layout)
     for route in sorted(game_map.routes.values(), key=lambda r: r.id):
         owner = claims.get(route.id)
@@ -147,7 +153,9 @@ def board_svg(
                 extra=tuple(extra.items()) if extra else None,
             )
         )
-    new_station_set = set(new_stations)
+    if rings_mark:
+        out.append(STATION_RINGS_MARK)
+    out.append(station_rings)
     for cid in sorted(game_map.cities):
         owner = stations.get(cid)
         out.append(
@@ -155,11 +163,34 @@ def board_svg(
                 cid,
                 station_class=owner_classes.get(owner) if owner else None,
                 station_owner=names.get(owner, owner) if owner else None,
-                new=cid in new_station_set,
             )
         )
     out.append("</svg>")
     return "".join(out)
+
+
+# Where a board drawn for every viewer takes one viewer's rings (board_rings): the routes'
+# before the routes, so the trains stay on top of them; the stations' after the routes,
+# before the cities, so no track hides them.
+RINGS_MARK = "<!--rings-->"
+STATION_RINGS_MARK = "<!--station-rings-->"
+
+
+def board_rings(
+    game_map, new_routes: Collection[str] = (), new_stations: Collection[str] = ()
+) -> tuple[str, str]:
+    """The dashed rings round the routes and stations new since a viewer's last turn: a band
+    under each route's track (class "nw", for RINGS_MARK) and a circle round each station's
+    city (class "nw-ring", for STATION_RINGS_MARK); "" where there are none."""
+    layout = layout_for(game_map)
+    routes = "".join(_highlights(game_map, layout, new_routes, kind="nw"))
+    stations = "".join(
+        f'<circle class="nw-ring" data-city={attr(cid)} cx="{num(layout.points[cid][0])}"'
+        f' cy="{num(layout.points[cid][1])}" r="16"/>'
+        for cid in sorted(set(new_stations))
+        if cid in layout.points
+    )
+    return routes, stations
 
 
 # A route or a city on the board is a pure function of the map, the language of its titles
@@ -387,7 +418,7 @@ def _station_title(owner: str, city: str) -> str:
     return _("Station of %(player)s in %(city)s") % {"player": owner, "city": city}
 
 
-def _city(name, cid, layout, *, station_class, station_owner, new=False) -> str:
+def _city(name, cid, layout, *, station_class, station_owner) -> str:
     px, py = layout.points[cid]
     label = layout.labels[cid]
     anchor = "" if label.anchor == "start" else f' text-anchor="{label.anchor}"'
@@ -395,8 +426,6 @@ def _city(name, cid, layout, *, station_class, station_owner, new=False) -> str:
         f'<g id={attr("city-" + cid)} class="c">',
         f'<circle cx="{num(px)}" cy="{num(py)}" r="{num(CITY_R)}"/>',
     ]
-    if new:  # a station built since the viewer last moved: a dashed ring round the house
-        parts.append(f'<circle class="nw-ring" cx="{num(px)}" cy="{num(py)}" r="16"/>')
     if station_class is not None:
         parts.append(
             f'<use href="#ttr-st" class="st {station_class}" x="{num(px)}" y="{num(py)}">'
@@ -407,4 +436,11 @@ def _city(name, cid, layout, *, station_class, station_owner, new=False) -> str:
     return "".join(parts)
 
 
-__all__ = ["board_svg", "space_positions", "PLAYER_COLORS"]
+__all__ = [
+    "RINGS_MARK",
+    "STATION_RINGS_MARK",
+    "board_rings",
+    "board_svg",
+    "space_positions",
+    "PLAYER_COLORS",
+]

@@ -93,7 +93,7 @@ function showVersion(version) {
   window.htmx.process(elt);
 }
 function withoutOwn(html, own) {
-  // A page that must act keeps its own board and face-up row: its fetch brings them.
+  // A page that must act keeps its own board (its links): its fetch brings it.
   var box = document.createElement("template");
   box.innerHTML = html;
   (own || []).forEach(function (id) {

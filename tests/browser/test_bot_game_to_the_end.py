@@ -79,16 +79,17 @@ def longest_claimable_route(page):
 
 
 def can_draw(page) -> bool:
-    return page.locator(".deck button:enabled, .face-up button:enabled").count() > 0
+    # The row is everyone's; its buttons show as buttons only to the player who may draw.
+    return page.locator(".deck button:enabled:visible, .face-up button:enabled:visible").count() > 0
 
 
 def draw_a_card(page) -> bool:
     """Draw from the deck, or else the first face-up card the page lets the player take."""
-    deck = page.locator(".deck button:enabled")
+    deck = page.locator(".deck button:enabled:visible")
     if deck.count():
         act(page, deck.click)
         return True
-    face_up = page.locator(".face-up button:enabled")
+    face_up = page.locator(".face-up button:enabled:visible")
     if face_up.count():
         act(page, face_up.first.click)
         return True

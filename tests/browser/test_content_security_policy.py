@@ -108,7 +108,7 @@ def test_every_page_loads_under_the_policy_without_a_violation(chromium, live_se
     watch.visit("game page, a turn", f"{site}/games/{game.pk}/", "#board svg")
     watch.current = "game page, drawing a card through htmx"
     page.evaluate("window.__sameDocument = true")
-    page.locator("form.deck button[type=submit]").click()
+    page.locator(".deck button[type=submit]").click()
     expect(page.locator("#action-panel")).to_contain_text("Draw your second card")
     assert page.evaluate("window.__sameDocument") is True  # swapped, not reloaded
     watch.collect()

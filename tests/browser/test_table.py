@@ -229,7 +229,7 @@ def test_what_the_others_did_since_your_last_turn_is_listed_and_marked_on_the_bo
             ring = page.locator("#board .nw[data-route='dallas-little_rock'] .nw-edge")
         else:
             assert "bob built a station in Wien" in since.inner_text()
-            ring = page.locator("#city-wien .nw-ring")
+            ring = page.locator("#board .nw-ring[data-city='wien']")
         assert ring.count() == 1 and ring.bounding_box()["width"] > 0
         assert page.locator("#board .nw, #board .nw-ring").count() == 1
         screenshot(page, f"table-{map_id}-{size}-since-last-turn")
@@ -314,3 +314,44 @@ def test_a_ticket_being_chosen_lights_its_cities_before_it_is_kept(chromium, liv
         lit = page.locator("#board .lit").evaluate_all("els => els.map(e => e.id).sort()")
         assert lit == sorted([f"city-{ticket.a}", f"city-{ticket.b}"])
     screenshot(page, f"table-europe-{size}-ticket-choice-lit")
+
+
+def test_the_face_up_row_is_buttons_only_for_the_player_who_may_draw(chromium, live_server):
+    """Every viewer gets the same row; the mover's page holds the forms its buttons submit.
+    For the player who waits the cards are pictures: nothing to focus, click or read as a
+    button. Screenshots of both rows at both sizes."""
+    game, seats = turn_position(
+        "usa", face_up=["red", "locomotive", "blue", "green", "white"], claims=CLAIMS["usa"]
+    )
+    for size in SIZES:
+        ann = open_table(chromium, live_server, game, size)
+        bob = open_table(chromium, live_server, game, size, user="bob")
+        takeable = ann.locator(".face-up .card-button:enabled")
+        expect(takeable).to_have_count(5)
+        expect(takeable.first).to_be_visible()
+        expect(takeable.first).to_have_accessible_name("Red card")
+        expect(takeable.first).to_have_accessible_description("Take this card")
+        expect(ann.locator(".deck .card-button")).to_have_accessible_description(
+            "Draw from the deck"
+        )
+        # Bob sees the same five cards and the deck, as pictures.
+        expect(bob.locator(".face-up svg[role=img]")).to_have_count(5)
+        for card in bob.locator(".face-up svg[role=img], .deck svg[role=img]").all():
+            expect(card).to_be_visible()
+        for button in bob.locator(".face-up .card-button, .deck .card-button").all():
+            expect(button).to_be_hidden()
+            assert not button.evaluate("b => { b.focus(); return document.activeElement === b; }")
+        assert bob.get_by_role("button", name="Red card").count() == 0
+        assert bob.get_by_role("img", name="Red card").count() == 1
+        for who, page in (("mover", ann), ("waiting", bob)):
+            page.locator(".panel.draw").scroll_into_view_if_needed()
+            screenshot(page, f"draw-row-{size}-{who}")
+        if size == "phone":
+            # The mover takes the locomotive (a whole turn, through htmx): Bob's turn comes,
+            # and his page's row turns into buttons; Ann's into pictures.
+            ann.locator(".face-up button[value='locomotive']").click()
+            expect(ann.locator(".turn")).to_contain_text("It is bob's turn")
+            expect(ann.locator(".face-up .card-button").first).to_be_hidden()
+            expect(bob.locator(".face-up .card-button:enabled").first).to_be_visible(timeout=15_000)
+        ann.context.close()
+        bob.context.close()

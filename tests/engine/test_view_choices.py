@@ -19,6 +19,7 @@ from games.engine import (
     new_game,
     player_view,
     players_to_act,
+    table_draws,
 )
 
 
@@ -104,6 +105,25 @@ def test_each_viewer_is_told_the_choices_the_generator_allows_and_nobody_else_is
     assert {ActionType.CLAIM_ROUTE, ActionType.KEEP_TICKETS, PendingKind.SECOND_CARD} <= seen
     if map_id == "europe":
         assert {ActionType.BUILD_STATION, ActionType.PAY_TUNNEL} <= seen
+
+
+@pytest.mark.parametrize(("map_id", "seed"), [("usa", 1), ("europe", 1)])
+def test_the_table_shows_everyone_the_cards_the_player_to_move_may_draw(map_id, seed):
+    """What the face-up row offers is public: read from a spectator's view, the same as the
+    mover's own choices, as a first card and as a second (no locomotive from the row)."""
+    second_cards = 0
+    for state in situations(map_id, seed):
+        spectator = player_view(state, None)
+        mover = state.players[state.current]
+        choices = player_view(state, mover)["players"][mover]["choices"]
+        told = table_draws(spectator)
+        assert told == (choices["draw"] if state.phase == Phase.PLAY and choices else None)
+        for player in state.players:
+            assert table_draws(player_view(state, player)) == told
+        if state.pending is not None and state.pending.kind == PendingKind.SECOND_CARD:
+            second_cards += 1
+            assert "locomotive" not in told["face_up"]
+    assert second_cards > 0
 
 
 def test_each_kept_or_offered_ticket_comes_with_the_path_of_the_viewers_routes():

@@ -1,5 +1,6 @@
 """Playing through the game page as a browser without JavaScript would: read the rendered
-forms and links, pick one, submit it.
+forms and links, pick one, submit it. A button with a `form` attribute belongs to the form of
+that id wherever it stands (the face-up row's), and to none when the page has no such form.
 
 Used by the full-game, race and page tests; nothing here knows the engine's rules, it only
 knows what the page offers.
@@ -18,6 +19,7 @@ class Form:
     action: str
     method: str
     classes: str
+    id: str | None = None
     hidden: dict[str, str] = field(default_factory=dict)
     radios: dict[str, list[str]] = field(default_factory=dict)
     checkboxes: dict[str, list[str]] = field(default_factory=dict)
@@ -70,6 +72,7 @@ class _Parser(HTMLParser):
         self._button: list | None = None
         self._link: list | None = None
         self._in_board = 0
+        self._owned: list[tuple[str, list]] = []  # (form id, button) of `form` attributes
 
     def handle_starttag(self, tag, attrs):
         a = dict(attrs)
@@ -79,9 +82,11 @@ class _Parser(HTMLParser):
             self._in_board += 1
         if tag == "form":
             self._form = Form(
-                a.get("action", ""), a.get("method", "get").lower(), a.get("class", "")
+                a.get("action", ""), a.get("method", "get").lower(), a.get("class", ""), a.get("id")
             )
             self.forms.append(self._form)
+        elif tag == "button" and a.get("form"):
+            self._owned.append((a["form"], [a.get("name"), a.get("value"), "disabled" in a]))
         elif tag == "a" and a.get("href"):
             if self._in_board and "pick" in a.get("class", ""):
                 self.route_links.append(a["href"])
@@ -130,6 +135,10 @@ class _Parser(HTMLParser):
 def parse_page(html: str) -> Page:
     parser = _Parser()
     parser.feed(html)
+    by_id = {form.id: form for form in parser.forms if form.id}
+    for form_id, button in parser._owned:
+        if form_id in by_id:
+            by_id[form_id].buttons.append(button)
     return Page(parser.forms, parser.route_links, parser.links)
 
 

@@ -163,14 +163,14 @@ def test_a_page_one_version_behind_is_refreshed_with_what_the_move_changed(game)
     assert 'id="hand-part"' in refresh(game, other.user, "")
 
 
-STREAMED = ("turn-part", "players-part", "log-part")  # what the stream brings every page
+# What the stream brings every page.
+STREAMED = ("turn-part", "players-part", "log-part", "draw-part")
 
 
 def test_a_page_whose_stream_brings_the_tables_parts_is_answered_with_its_own_alone(game):
     """The mover's page and the page whose turn begins say which version of the table's
     public parts they show (`public`, while their stream is held): their answers leave out
-    what the stream brings every page, and keep the board and face-up row, their own while
-    they may act. Without it, or with a version that is no version, every part comes."""
+    what the stream brings every page, and keep the board, their own while they may claim. Without it, or with a version that is no version, every part comes."""
     client = Client()
     client.force_login(game.alice)
     shown = game.version
@@ -179,7 +179,7 @@ def test_a_page_whose_stream_brings_the_tables_parts_is_answered_with_its_own_al
     html = answer.content.decode()
     assert answer.status_code == 200
     assert not [part for part in STREAMED if f'id="{part}"' in html]
-    assert 'id="hand-part"' in html and 'id="draw-part"' in html  # theirs: a card to take
+    assert 'id="hand-part"' in html and 'id="draw-forms-part"' in html  # a card to take
     assert f'data-public="{shown}"' in html  # the page still shows the table of that version
     game.refresh_from_db()
     assert f"?v={game.version}&amp;" in html

@@ -1,6 +1,9 @@
-"""The public parts of the game page (board, log, since your last turn, players) are drawn
-once per game version, language, time zone and seat and shared through the cache: the same
-bytes as drawn afresh, never those of an older version, never another language's."""
+"""The public parts of the game page (board, log, since your last turn, players, the cards
+on the table) are drawn once per game version, language and time zone (and seat, for "since")
+and shared through the cache: the same bytes as drawn afresh, never those of an older
+version, never another language's. The board, the players' table, the log and the face-up
+row are the same bytes for every viewer, but for the rings on the board put in after; the
+players' "(you)" and the turn line's "Your turn." are the page's to show (its data-me)."""
 
 import random
 import re
@@ -10,7 +13,11 @@ from django.core.cache import cache
 from django.test import Client
 from django.utils import translation
 from game_steps import make_users, play_one, started_game
+from play_client import parse_page, set_position
 
+from games.models import Game
+from games.services.play import game_play
+from games.svg import RINGS_MARK, STATION_RINGS_MARK
 from games.web.views.parts import BY_NAME, part_cache_key
 from games.web.views.table import Table
 
@@ -19,6 +26,22 @@ pytestmark = pytest.mark.django_db
 BOARD = re.compile(r'<div id="board">(.*?)</div>\s*</div>', re.S)
 LOG = re.compile(r'<section class="panel log".*?</section>', re.S)
 PLAYERS = re.compile(r'<section class="panel players".*?</section>', re.S)
+DRAW = re.compile(r'<section class="panel draw".*?</section>', re.S)
+# A viewer's rings, put in the board every viewer shares at its marks: the routes' before
+# the routes, the stations' before the cities.
+RINGS = re.compile(
+    rf'({re.escape(RINGS_MARK)})(.*?)(?=<g id="route-|<a href)'
+    rf'|({re.escape(STATION_RINGS_MARK)})(.*?)(?=<g id="city-)',
+    re.S,
+)
+
+
+def rings_of(board: str) -> str:
+    return "".join(m.group(2) or m.group(4) or "" for m in RINGS.finditer(board))
+
+
+def without_rings(board: str) -> str:
+    return RINGS.sub(lambda m: m.group(1) or m.group(3), board)
 
 
 def parts(html: str) -> tuple[str, str, str]:
@@ -56,9 +79,9 @@ def test_spectators_share_the_parts_drawn_once_and_they_match_a_fresh_drawing():
         for name in ("board", "log", "players"):
             key = part_cache_key(BY_NAME[name], table)
             assert key.startswith(f"part.{name}.g{game.pk}.v{game.version}.en-gb."), key
-            # The log and the players' table are every viewer's: no seat in their keys.
-            every_viewers = name in ("log", "players")
-            assert (".s0" in key) != every_viewers and cache.get(key) is not None, name
+            # The board (without a mover's links), the log and the players' table are every
+            # viewer's (the board's rings put in after): no seat in their keys.
+            assert ".s" not in key.rsplit(".v", 1)[1] and cache.get(key) is not None, name
     assert parts(page(game, dee)) == parts(first)  # from the cache
     cache.clear()
     assert parts(page(game, dee)) == parts(first)  # drawn afresh: the same bytes
@@ -124,3 +147,129 @@ def test_the_players_table_and_the_turn_line_are_the_same_bytes_for_every_viewer
     assert f"It is <strong>{to_move.user.username}</strong>'s turn." in turn
     # The log too, drawn once for all of them.
     assert LOG.search(page(game, users[1])).group(0) == LOG.search(page(game, None)).group(0)
+
+
+def play(game, seat, action):
+    game = Game.objects.get(pk=game.pk)
+    game_play(game_id=game.pk, user=seat.user, action=action, expected_version=game.version)
+
+
+def a_station_and_a_tunnel_since():
+    """Europe, three players: the first draws two cards, the second claims a tunnel (nothing
+    extra turned up), the third builds a station in Roma; the first is to move again. The
+    second has the station to see since their last turn, the third nothing."""
+    game = started_game(make_users("ann", "bob", "cy"), map_id="europe")
+    seats = set_position(
+        game,
+        {
+            "phase": "play",
+            "current": "p0",
+            "train_deck": ["black", "white", "orange", "green", "blue", "red"] * 3,
+            "face_up": ["red", "red", "blue", "locomotive", "white"],
+            "hands": {"p0": {"red": 2}, "p1": {"purple": 2}, "p2": {"yellow": 1}},
+            "tickets": {
+                "p0": ["amsterdam-pamplona"],
+                "p1": ["angora-kharkov"],
+                "p2": ["brest-petrograd"],
+            },
+        },
+    )
+    play(game, seats["p0"], {"type": "draw_card", "from": "deck"})
+    play(game, seats["p0"], {"type": "draw_card", "from": "deck"})
+    play(
+        game,
+        seats["p1"],
+        {"type": "claim_route", "route": "marseille-zurich", "cards": {"purple": 2}},
+    )
+    play(game, seats["p2"], {"type": "build_station", "city": "roma", "cards": {"yellow": 1}})
+    game.refresh_from_db()
+    return game, seats
+
+
+def board_of(html: str) -> str:
+    return BOARD.search(html).group(1)
+
+
+def test_the_board_and_the_cards_on_the_table_are_the_same_for_every_viewer_but_the_rings():
+    game, seats = a_station_and_a_tunnel_since()
+    mover, bob, cy = (seats[p].user for p in ("p0", "p1", "p2"))
+    pages = {"bob": page(game, bob), "cy": page(game, cy), "spectator": page(game, None)}
+    boards = {who: board_of(html) for who, html in pages.items()}
+    # bob sees the station built since his turn ringed, and nothing else; cy and a
+    # spectator see no rings.
+    assert re.findall(r'class="nw-ring" data-city="(\w+)"', boards["bob"]) == ["roma"]
+    assert 'class="nw"' not in boards["bob"]
+    assert len(RINGS.findall(boards["bob"])) == 2  # both marks are there
+    assert rings_of(boards["cy"]) == rings_of(boards["spectator"]) == ""
+    assert rings_of(boards["bob"]).startswith('<circle class="nw-ring" data-city="roma"')
+    assert boards["cy"] == boards["spectator"] != boards["bob"]
+    assert len({without_rings(board) for board in boards.values()}) == 1
+    table = Table(game=game, seats=list(game.seats.all()), me=seats["p1"])
+    with translation.override("en-gb"):
+        key = part_cache_key(BY_NAME["board"], table)
+    assert ".s" not in key.rsplit(".v", 1)[1] and cache.get(key) is not None
+    # The face-up row and the piles: the same bytes for all, the mover too, with no token
+    # in them and no form for those who may not draw.
+    mover_page = page(game, mover)
+    draws = {who: DRAW.search(html).group(0) for who, html in {**pages, "ann": mover_page}.items()}
+    assert len(set(draws.values())) == 1
+    assert "csrfmiddlewaretoken" not in draws["ann"] and "<form" not in draws["ann"]
+    assert 'form="draw-face-up"' in draws["ann"] and 'form="draw-deck"' in draws["ann"]
+    for html in pages.values():
+        assert 'id="draw-face-up"' not in html and 'id="draw-deck"' not in html
+        assert not [f for f in parse_page(html).move_forms("draw_card")]
+    assert 'id="draw-face-up"' in mover_page and 'id="draw-deck"' in mover_page
+    # The mover's board has the links of the routes they may claim: theirs alone, with the
+    # rings of the tunnel and the station built since their turn.
+    mover_board = board_of(mover_page)
+    assert 'class="pick"' in mover_board
+    assert re.findall(r'<g class="nw" data-route="([^"]+)"', mover_board) == ["marseille-zurich"]
+    assert re.findall(r'class="nw-ring" data-city="(\w+)"', mover_board) == ["roma"]
+
+
+def test_the_mover_takes_a_card_and_draws_from_the_deck_with_the_token_checked():
+    """Without JavaScript (a plain form POST) and with htmx, the CSRF check on."""
+    game, seats = a_station_and_a_tunnel_since()
+    ann = seats["p0"].user
+    client = Client(enforce_csrf_checks=True)
+    client.force_login(ann)
+    forms = parse_page(client.get(f"/games/{game.pk}/").content.decode()).move_forms("draw_card")
+    face_up = next(f for f in forms if f.id == "draw-face-up")
+    # The locomotive may be taken as a first card; the buttons are the row's, in its order.
+    assert [v for _, v in face_up.enabled_buttons()] == [
+        "red",
+        "red",
+        "blue",
+        "locomotive",
+        "white",
+    ]
+    assert face_up.hidden["csrfmiddlewaretoken"]
+    response = client.post(face_up.action, face_up.data(button=("color", "blue")))
+    assert response.status_code == 302
+    game.refresh_from_db()
+    html = client.get(f"/games/{game.pk}/").content.decode()
+    assert "Draw your second card" in html
+    forms = parse_page(html).move_forms("draw_card")
+    deck = next(f for f in forms if f.id == "draw-deck")
+    face_up = next(f for f in forms if f.id == "draw-face-up")
+    # No locomotive from the row as a second card: disabled for everyone.
+    assert "locomotive" not in [v for _, v in face_up.enabled_buttons()]
+    assert re.search(
+        r'<button type="submit" form="draw-face-up" name="color" value="locomotive"'
+        r' class="card-button" disabled',
+        html,
+    )
+    token = re.search(r'hx-headers=\'\{"X-CSRFToken": "([^"]+)"\}\'', html)
+    assert token  # htmx sends the page's token as a header too, as base.html tells it
+    headers = {"HX-Request": "true", "X-CSRFToken": token.group(1)}
+    response = client.post(deck.action, deck.data(), headers=headers)
+    assert response.status_code == 200
+    # The turn is over: the answer takes the draw forms away.
+    assert 'id="draw-forms-part" hidden hx-swap-oob="true"></div>' in response.content.decode()
+    game.refresh_from_db()
+    hand = Table(game=game, seats=list(game.seats.all()), me=seats["p0"]).mine["hand"]
+    assert hand.get("blue") == 1 and sum(hand.values()) == 6
+    assert not parse_page(page(game, ann)).move_forms("draw_card")
+    # The check is on: without the form's token (and no header) a draw is refused.
+    bare = {k: v for k, v in deck.data().items() if k != "csrfmiddlewaretoken"}
+    assert client.post(deck.action, bare).status_code == 403

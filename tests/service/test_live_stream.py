@@ -92,7 +92,7 @@ def test_every_page_is_sent_the_tables_public_parts_and_the_next_mover_is_told_t
     """A page in a language and time zone is sent what a spectator sees of the new version:
     the same bytes for a player who waits, for a stranger and for the player who must act
     now, whose page is told so ("act") and which of the parts it keeps its own of (its
-    board's links, its face-up row): it fetches only its viewer's own parts."""
+    board's links): it fetches only its viewer's own parts."""
     ann, bob, eve = make_users("ann", "bob", "eve")
     game = started_game([ann, bob])
     while engine.player_view(engine.State.from_dict(game.state), None)["phase"] != "play":
@@ -114,7 +114,7 @@ def test_every_page_is_sent_the_tables_public_parts_and_the_next_mover_is_told_t
     assert set(parts) == {"v", "c", "html", "since"}
     assert (parts["v"], parts["c"]) == (game.version, game.chat_version)
     for name in must_act:
-        assert told[name] == {**parts, "act": True, "own": ["board", "draw-part"]}
+        assert told[name] == {**parts, "act": True, "own": ["board"]}
     # Each page was told the version before: it is sent what the move changed since then.
     assert parts["since"] == game.version - 1
     assert 'id="players-part"' in parts["html"] and 'id="log-part"' in parts["html"]

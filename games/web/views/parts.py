@@ -9,6 +9,14 @@ by that type with OWN in front when the event is the viewer's own, or by one of 
 kinds below.
 The changes of a version are read from its move's events (`changes_of`), never from the
 kind of action: a card draw does not alter the board, a claim does.
+
+A shared part is drawn once per version, language and time zone (games.web.views.
+shared_parts); `same_for_all` ones for every viewer alike: the board without a mover's links,
+the face-up row, the turn line, the log and the players' table; the board's rings since the
+viewer's last turn are put in after by `for_viewer`, and the page's data-me shows the
+viewer's "(you)" and "Your turn." (static/css/game.css). What differs per seat
+is in the viewer's own parts: "since your last turn" (shared per seat), the mover's board
+with its links, and the forms the face-up row's buttons submit (`draw_forms`).
 """
 
 from __future__ import annotations
@@ -20,7 +28,7 @@ from typing import Any
 
 from django.core.cache import cache
 
-from games.engine import EventType, Phase
+from games.engine import EventType, Phase, table_draws
 from games.selectors.chat import chat_list
 from games.selectors.lobby import game_rematch_of
 from games.selectors.log import PAGE_LOG_MOVES, move_list_recent
@@ -30,7 +38,7 @@ from games.words.game_log import PageLog, page_log
 from games.words.names import colour_name, map_name
 
 from .action_panel import default_panel
-from .board_picture import board
+from .board_picture import board, rings, with_rings
 from .hints import first_game_hints
 from .log_lines import since_last_turn, with_turned_up
 from .players_table import give_time_to, player_rows
@@ -76,16 +84,15 @@ class Part:
     wrap: str = "part"
     # Drawn once per version, language, zone and seat, and shared through the cache.
     shared: Callable[[Table], bool] | None = None
-    # Drawn once for every viewer of a version (no seat in its key); `for_viewer` then puts
-    # the viewer's own touch in the shared bytes.
+    # Drawn once for every viewer of a version (no seat in its key); `for_viewer(html, table,
+    # memo)` then puts the viewer's own touch in the shared bytes.
     same_for_all: bool = False
     # It tells the time left ("in 2 hours"): drawn again each minute.
     by_minute: bool = False
     # A public part that a viewer who may act has as their own (the board links the routes
-    # they may claim, the face-up row's buttons take cards): their page keeps the one its own
-    # answers bring, never the stream's.
+    # they may claim): their page keeps the one its own answers bring, never the stream's.
     own_while_acting: bool = False
-    for_viewer: Callable[[str, Table], str] | None = None
+    for_viewer: Callable[[str, Table, dict], str] | None = None
 
 
 def _nothing(table: Table, memo: dict) -> dict:
@@ -118,24 +125,43 @@ def _since(table: Table, memo: dict) -> dict | None:
 
 
 def _board(table: Table, memo: dict) -> dict:
-    return {"board_svg": board(table, since=_since(table, memo))}
+    return {"board_svg": board(table)}
+
+
+def _rings(html: str, table: Table, memo: dict) -> str:
+    """The viewer's rings round what the others built since their last turn, put in the board
+    every viewer shares at its marks; kept per seat as "since" is, so a page whose parts all
+    come from the cache reads no log for them. A spectator has no last turn: no rings."""
+    if table.me is None:
+        return html
+    key = f"part.rings.{shared_key(table)}"
+    drawn = cache.get(key)
+    if drawn is None:
+        drawn = rings(table, _since(table, memo))
+        cache.set(key, drawn, SHARED_FOR)
+    return with_rings(html, drawn)
 
 
 def _draw(table: Table, memo: dict) -> dict:
+    """The face-up row and the piles as everyone sees them: which cards the player to move
+    may take is a rule of the table (no locomotive as a second card), the same for all; only
+    the page of the viewer who may draw now holds the forms its buttons submit (_draw_forms)."""
     view = table.view
+    draws = table_draws(view)
+    takeable = set(draws["face_up"]) if draws else set()
     return {
         "face_up": [
             {
                 "color": color,
                 "name": colour_name(color),
                 "svg": card_svg(color),
-                "can_take": color in table.face_up_colors,
+                "can_take": color in takeable,
             }
             for color in view["face_up"]
         ],
         "deck": {
             "count": view["deck_count"],
-            "can_draw": table.can_draw_deck,
+            "can_draw": bool(draws and draws["deck"]),
             "svg": deck_svg(view["deck_count"]),
         },
         "ticket_deck_count": view["ticket_deck_count"],
@@ -185,6 +211,11 @@ def _always(table: Table) -> bool:
     return True
 
 
+def _draw_forms(table: Table, memo: dict) -> dict:
+    # The viewer may draw a card now: the engine says so in their own choices.
+    return {"may_draw": bool(table.face_up_colors or table.can_draw_deck)}
+
+
 def _board_shared(table: Table) -> bool:
     # The mover's board links the routes they can claim: theirs alone.
     return not table.claimable_routes
@@ -223,7 +254,8 @@ PARTS: tuple[Part, ...] = (
     ),
     # Routes and stations, the rings round what others built since the viewer's last turn
     # and, on the viewer's turn, links on the routes they may claim (after their draw the
-    # page's script takes the links and rings away: BOARD_ROUTES_CLOSED).
+    # page's script takes the links and rings away: BOARD_ROUTES_CLOSED). Without links it
+    # is drawn once for every viewer; the viewer's rings are put in after, at its marks.
     Part(
         "board",
         "board",
@@ -234,6 +266,8 @@ PARTS: tuple[Part, ...] = (
         wrap="inner",
         shared=_board_shared,
         own_while_acting=True,
+        same_for_all=True,
+        for_viewer=_rings,
     ),
     # Who owns what on the board: the players' names, colours and marks never change.
     Part(
@@ -288,6 +322,7 @@ PARTS: tuple[Part, ...] = (
         _tickets,
     ),
     # The face-up row and the piles' counts: every move draws, discards or returns cards.
+    # The same bytes for every viewer (no token, nothing of a seat's), drawn once.
     Part(
         "draw",
         "draw-part",
@@ -295,7 +330,20 @@ PARTS: tuple[Part, ...] = (
         Audience.PUBLIC,
         EVERY_MOVE,
         _draw,
-        own_while_acting=True,
+        shared=_always,
+        same_for_all=True,
+    ),
+    # The forms the face-up row's and the deck's buttons submit (their `form` attribute),
+    # with the viewer's token and version: only in the page of the viewer who may draw now.
+    # Without them the row's buttons are pictures (static/css/game.css).
+    Part(
+        "draw_forms",
+        "draw-forms-part",
+        "games/play/draw_forms.html",
+        Audience.VIEWER,
+        frozenset({MOVE, TURN_BEGINS, TURN_ENDS}),
+        _draw_forms,
+        wrap="self",
     ),
     # A first game's hints and the standing orders (which fetch themselves when put in).
     Part("extras", "extras-part", "games/play/extras.html", Audience.VIEWER, EVERY_MOVE, _extras),
@@ -402,7 +450,7 @@ PARTS: tuple[Part, ...] = (
 BY_NAME: dict[str, Part] = {part.name: part for part in PARTS}
 PUBLIC_PARTS = tuple(part for part in PARTS if part.audience == Audience.PUBLIC)
 # The page elements of the public parts a viewer who may act takes from their own answers,
-# not from the stream (their board's links, their face-up row's buttons).
+# not from the stream (their board's links).
 OWN_WHILE_ACTING = tuple(part.element for part in PUBLIC_PARTS if part.own_while_acting)
 
 
@@ -498,4 +546,4 @@ def part_html(part: Part, table: Table, memo: dict, draw: Callable[[dict], str])
         html = draw(part.build(table, memo))
         if key is not None:
             cache.set(key, html, SHARED_FOR)
-    return part.for_viewer(html, table) if part.for_viewer is not None else html
+    return part.for_viewer(html, table, memo) if part.for_viewer is not None else html

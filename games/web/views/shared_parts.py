@@ -1,14 +1,18 @@
 """The parts of the game page that are the same for every viewer of a game version: drawn
-once per version, language, time zone and seat, and shared through the cache.
+once per version, language and time zone (and seat, for "since your last turn") and shared
+through the cache.
 
-The board (for a viewer who has no route to claim: the mover's board has links) and "since
-your last turn" are the same bytes for every viewer who shares their game version, language,
-time zone and seat (the seat for the marks since its last turn); the log and the players'
-table for every viewer of the version, language and zone (the viewer's "(you)" put in the
-players' table after: its rows carry a mark for it). Their parts (games.web.views.parts)
-keep their drawn HTML under `shared_key`: a key that names the version, so a cached part can
-never outlive it (every writer bumps the version in the move's transaction). A part found in
-the cache is never built.
+The board (for a viewer who has no route to claim: the mover's board has links), the face-up
+row with the piles, the turn line, the log and the players' table are the same bytes for
+every viewer of the version, language and zone: "(you)" and "Your turn." are in them for
+every seat, and the page's data-me shows the viewer's own (static/css/game.css); on the
+board each viewer's rings round what the others built since their last turn are put in
+after, at the board's marks (games.web.views.parts, `Part.for_viewer`). The face-up row
+holds no token: the forms its buttons submit are only in the page of the viewer who may
+draw. "Since your last turn" is drawn once per seat. The parts keep their drawn HTML under
+`shared_key`: a key that names the version, so a cached part can never outlive it (every
+writer bumps the version in the move's transaction). A part found in the cache is never
+built.
 """
 
 from __future__ import annotations

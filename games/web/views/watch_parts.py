@@ -5,12 +5,14 @@ asks the server for them (games.live.stream_asgi sends them).
 
 They are drawn from a spectator's view (no seat), so they hold nothing a spectator could not
 see, and every page that gets them gets the same bytes: "Your turn." and "(you)" are said
-by the page (its data-me marks the viewer's seat; static/css/game.css). A page whose viewer
-must act now (the mover, the seat whose turn begins) puts them in but keeps its own board
-and face-up row ("own": the board links the routes they may claim), then fetches only its
-viewer's own parts (games.web.views.render: the `public` parameter). What is per seat stays
-with a watching page until its next fetch: "since your last turn" and the board's rings
-round the others' new routes (both said again when the viewer's turn comes).
+by the page (its data-me marks the viewer's seat; static/css/game.css), and the face-up row
+holds no token (its buttons submit the forms only the page of the player who may draw
+holds: without them they are the cards' pictures). A page whose viewer must act now (the
+mover, the seat whose turn begins) puts them in but keeps its own board ("own": it links
+the routes they may claim), then fetches only its viewer's own parts (games.web.views.render:
+the `public` parameter). What is per seat stays with a watching page until its next fetch:
+"since your last turn" and the board's rings round the others' new routes and stations
+(both said again when the viewer's turn comes).
 
 A page one version behind is sent only the parts that version's move can have altered
 (games.web.views.parts: a card draw leaves the board out); any other page all of them.
