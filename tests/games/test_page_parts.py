@@ -170,7 +170,8 @@ STREAMED = ("turn-part", "players-part", "log-part", "draw-part")
 def test_a_page_whose_stream_brings_the_tables_parts_is_answered_with_its_own_alone(game):
     """The mover's page and the page whose turn begins say which version of the table's
     public parts they show (`public`, while their stream is held): their answers leave out
-    what the stream brings every page, and keep the board, their own while they may claim. Without it, or with a version that is no version, every part comes."""
+    what the stream brings every page, and keep the board, their own while they may claim.
+    Without it, or with a version that is no version, every part comes."""
     client = Client()
     client.force_login(game.alice)
     shown = game.version
