@@ -5,7 +5,11 @@ Never the deck order, the ticket deck, the seed or another player's hand or tick
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from . import scoring
+from .actions import DrawCard
 from .cards import hand_to_dict
 from .choices import choices_of, missing_links, ticket_paths
 from .enums import PendingKind, Phase
@@ -51,7 +55,7 @@ def public_table(state: State) -> TableView:
     }
 
 
-def table_draws(table: PlayerView) -> DrawChoiceView | None:
+def table_draws(table: Mapping[str, Any]) -> DrawChoiceView | None:
     """The train cards the player to move may draw now, read from what lies open on the table
     (any viewer's view, a spectator's too): the same as that player's own choices' "draw"
     (no locomotive from the row as a second card, nothing blind once both piles are empty);
@@ -67,10 +71,9 @@ def table_draws(table: PlayerView) -> DrawChoiceView | None:
     if not second and not (blind or face_up):
         return None
     draws = _draw_options(frozenset(face_up), second, blind)
-    return {
-        "deck": blind,
-        "face_up": [draw.color for draw in draws if draw.source == "face_up" and draw.color],
-    }
+    takes = [draw for draw in draws if isinstance(draw, DrawCard) and draw.source == "face_up"]
+    said: DrawChoiceView = {"deck": blind, "face_up": [d.color for d in takes if d.color]}
+    return said
 
 
 def player_view(state: State, viewer: str | None, *, detail: bool = True) -> PlayerView:
