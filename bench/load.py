@@ -411,6 +411,9 @@ def bare_transactions(
 # ----- playing through the server ----------------------------------------------------
 
 TURN_MARK = 'data-title="(Your turn)'
+# The page's move POST while it holds its stream: its answer leaves out the table's public
+# parts, which the stream brings.
+STREAMED_POST = "move POST (htmx, stream held)"
 HEAD_MARK = 'id="game-head"'
 
 
@@ -429,6 +432,7 @@ class Play:
         self.moved: dict[tuple[int, int], float] = {}
         self.fetched: dict[tuple[int, int], list[float]] = {}
         self.shown_parts = 0  # the times a watching page showed the parts its stream brought
+        self.own_fetches = 0  # the times a page that must act asked for its own parts
         # What the pages held by a stream were sent after the page's first answer: the
         # events down their streams and the fragments they fetched.
         self.watcher_bytes = 0
@@ -449,10 +453,12 @@ class Play:
             return self.rng.choice(draws)
         return self.rng.choice(actions)
 
-    async def move(self, connection, player, via: str) -> bool:
-        """One legal move by the player; whether they still must act after it."""
+    async def move(self, connection, player, via: str, public: int | None = None) -> bool:
+        """One legal move by the player; whether they still must act after it. With `public`
+        (a page that holds its stream, showing the table's public parts of that version) the
+        page's answer leaves out what the stream brings."""
         from games.web.views.action_form import form_data
-        from games.web.views.render import CHAT_SEEN_PARAMETER
+        from games.web.views.render import CHAT_SEEN_PARAMETER, PUBLIC_PARAMETER
 
         version, actions = await self.legal(connection, player)
         if not actions:
@@ -461,6 +467,8 @@ class Play:
         if via == "htmx":
             # As the page's script: the chat version it shows (no one chats in these games).
             fields = {**form_data(action, version), CHAT_SEEN_PARAMETER: "0"}
+            if public is not None:
+                fields[PUBLIC_PARAMETER] = str(public)
             body = urlencode(fields, doseq=True).encode()
             headers = {
                 **player.page_headers,
@@ -470,7 +478,8 @@ class Play:
             status, _, content = await connection.request(
                 "POST", f"/games/{player.game_id}/move/", headers, body
             )
-            self.note("move POST (htmx)", time.perf_counter() - began)
+            name = "move POST (htmx)" if public is None else STREAMED_POST
+            self.note(name, time.perf_counter() - began)
             text = content.decode(errors="replace")
             found = VERSION_IN_PAGE.search(content)
             self.last_version = int(found.group(1)) if found else None
@@ -508,10 +517,13 @@ class Play:
         self.note("version poll", time.perf_counter() - began)
         return status, content
 
-    async def page(self, connection, player) -> str:
+    async def page(self, connection, player, **asked) -> str:
+        """The page's fragments, as its script asks for them (`asked`: the version it shows,
+        and the public parts' when its stream brought them: only its own parts come)."""
         began = time.perf_counter()
+        query = urlencode({"chat_seen": 0, **asked})
         status, _, content = await connection.request(
-            "GET", f"/games/{player.game_id}/?chat_seen=0", player.page_headers
+            "GET", f"/games/{player.game_id}/?{query}", player.page_headers
         )
         self.note("game page (htmx fragments)", time.perf_counter() - began)
         return content.decode(errors="replace")
@@ -537,8 +549,9 @@ class Play:
 
     async def stream_player_loop(self, player, stop_at: float, stream_port: int):
         """A player whose page holds its stream: told of each new version, it shows the
-        table's parts the stream brought with it, or fetches the fragments (its turn, or
-        no parts) when the version is not the one it shows (as static/js/game.js does)."""
+        table's parts the stream brought with it, and when its viewer must act ("act")
+        fetches only its own parts; with no parts it fetches the fragments (as
+        static/js/game.js does). Its moves' answers leave out what the stream brings."""
         connection = Connection(self.port)
         via = self.rng.choice(["htmx", "api"])
         news: asyncio.Queue = asyncio.Queue()
@@ -550,7 +563,7 @@ class Play:
         try:
             while time.monotonic() < stop_at:
                 if my_turn:
-                    my_turn = await self.move(connection, player, via)
+                    my_turn = await self.move(connection, player, via, public=shown)
                     via = "api" if via == "htmx" else "htmx"
                     if self.last_version is not None:
                         shown = self.last_version
@@ -566,14 +579,23 @@ class Play:
                 version = told["v"]
                 if version == shown:
                     continue
-                if "html" in told:  # the page puts the parts in place: nothing asked
+                if "html" in told:  # the page puts the parts in place
                     self.shown_parts += 1
                     self.fetched.setdefault((player.game_id, version), []).append(
                         time.perf_counter()
                     )
+                    if told.get("act"):  # its viewer must act: their own parts, asked
+                        html = await self.page(
+                            connection, player, shown=shown or "", public=version
+                        )
+                        self.watcher_bytes += len(html.encode())
+                        self.own_fetches += 1
+                        my_turn = True  # the stream said so (the answer may leave the head)
                     shown = version
                     continue
-                html = await self.page(connection, player)
+                # No parts: the whole fragments, for the version it shows (one behind: only
+                # what the move changed), as the page's script asks.
+                html = await self.page(connection, player, shown=shown or "")
                 self.watcher_bytes += len(html.encode())
                 self.fetched.setdefault((player.game_id, version), []).append(time.perf_counter())
                 found = VERSION_IN_PAGE.search(html.encode())
@@ -595,17 +617,22 @@ class Play:
 
 
 async def unloaded_moves(port: int, players: list, moves: int) -> Play:
-    """One client, one move at a time, in the first game, both ways in turn."""
+    """One client, one move at a time, in the first game, each way in turn: the page's post
+    while it holds its stream (its answer leaves the public parts to the stream), the page's
+    post without a stream (the whole answer), the API's."""
     play = Play(port, seed=7)
     game_players = [p for p in players if p.game_id == players[0].game_id]
     connection = Connection(port)
-    via = "htmx"
+    ways = ("streamed", "htmx", "api")
+    turn = 0
     for _ in range(moves):
         for player in game_players:  # whoever must act: legal-actions is empty for the others
             version, actions = await play.legal(connection, player)
             if actions:
-                await play.move(connection, player, via)
-                via = "api" if via == "htmx" else "htmx"
+                way = ways[turn % len(ways)]
+                public = version if way == "streamed" else None
+                await play.move(connection, player, "api" if way == "api" else "htmx", public)
+                turn += 1
                 break
     connection.close()
     return play
@@ -741,7 +768,7 @@ def main(argv=None) -> None:
     parser.add_argument("--players", type=int, default=50)
     parser.add_argument("--games", type=int, default=10)
     parser.add_argument("--seconds", type=float, default=15.0, help="length of each loaded phase")
-    parser.add_argument("--unloaded-moves", type=int, default=60)
+    parser.add_argument("--unloaded-moves", type=int, default=90)
     parser.add_argument("--pages", type=int, default=500)
     parser.add_argument("--streams", type=int, default=2000, help="idle open pages by stream")
     parser.add_argument("--idle-seconds", type=float, default=21.0, help="one ping each")
@@ -953,13 +980,15 @@ def run(args, players, samples, database_url, processes, ports) -> None:
     moves_per_s = play.moves / wall
     cpu_per_move = busy_streamed / max(moves_per_s, 1e-9)
     shown = sum(len(v) for v in play.fetched.values())
-    refreshes = (shown - play.shown_parts) / max(play.moves, 1)
+    # A page's requests: its refreshes (no parts came) and a page that must act asking for
+    # its own parts after the stream's.
+    refreshes = (shown - play.shown_parts + play.own_fetches) / max(play.moves, 1)
     print(
         f"  moves applied: {play.moves} ({moves_per_s:.1f}/s), refused {play.refused};"
         f" server CPU {busy_streamed:.2f} cores (the stream server {stream_busy:.2f}),"
-        f" {cpu_per_move * 1000:.0f} ms per applied move; per move {refreshes:.1f} page"
-        f" refreshes and {play.shown_parts / max(play.moves, 1):.1f} pages shown from the"
-        " stream's parts"
+        f" {cpu_per_move * 1000:.0f} ms per applied move; per move {refreshes:.2f} requests"
+        f" ({play.own_fetches / max(play.moves, 1):.2f} for a page's own parts) and"
+        f" {play.shown_parts / max(play.moves, 1):.1f} pages shown from the stream's parts"
     )
 
     bare_rows = {}
@@ -1037,7 +1066,11 @@ def run(args, players, samples, database_url, processes, ports) -> None:
 
     print("\nratios to the references of this run")
     bare_p50 = bare_unloaded["p50"]
-    for via, name in (("page", "move POST (htmx)"), ("api", "move POST (API)")):
+    for via, name in (
+        ("page", STREAMED_POST),
+        ("page", "move POST (htmx)"),
+        ("api", "move POST (API)"),
+    ):
         floor = floor_unloaded[via]["p50"]
         line = f"  unloaded framework floor ({via}) p50 / bare p50: {floor / bare_p50:.1f}x"
         if name in unloaded_move:
@@ -1096,7 +1129,11 @@ def run(args, players, samples, database_url, processes, ports) -> None:
             moves_per_s * 30 >= tps,
         ),
     ]
-    for via, name in (("page", "move POST (htmx)"), ("api", "move POST (API)")):
+    for via, name in (
+        ("page", STREAMED_POST),
+        ("page", "move POST (htmx)"),
+        ("api", "move POST (API)"),
+    ):
         if name in unloaded_move:
             ratio = unloaded_move[name]["p50"] / floor_unloaded[via]["p50"]
             rows_goal.append(
