@@ -411,10 +411,22 @@ def bare_transactions(
 # ----- playing through the server ----------------------------------------------------
 
 TURN_MARK = 'data-title="(Your turn)'
+# The action panel, as a fetched answer draws it: "waiting" unless the viewer must act.
+ACTION_PANEL = re.compile(r'<section class="panel action( waiting)?" id="action-panel"')
+
+
+def must_act(html: str) -> bool:
+    """Whether the fetched answer shows the viewer a move to make: its action panel (every
+    answer after a move draws it), else the tab's title."""
+    panel = ACTION_PANEL.search(html)
+    if panel is not None:
+        return panel.group(1) is None and 'data-panel="over"' not in html
+    return TURN_MARK in html
+
+
 # The page's move POST while it holds its stream: its answer leaves out the table's public
 # parts, which the stream brings.
 STREAMED_POST = "move POST (htmx, stream held)"
-HEAD_MARK = 'id="game-head"'
 
 
 class Play:
@@ -483,9 +495,8 @@ class Play:
             text = content.decode(errors="replace")
             found = VERSION_IN_PAGE.search(content)
             self.last_version = int(found.group(1)) if found else None
-            # The answer leaves out the game's head when the move did not change whose move
-            # it is (a first card: games.web.views.render); otherwise the head says.
-            still = TURN_MARK in text or HEAD_MARK not in text
+            # Its action panel says whether the move left the player more to do.
+            still = must_act(text)
         else:
             body = json.dumps({"version": version, "action": action}).encode()
             headers = {**player.api_headers, "Content-Type": "application/json"}
@@ -559,7 +570,7 @@ class Play:
         html = await self.page(connection, player)
         found = VERSION_IN_PAGE.search(html.encode())
         shown = int(found.group(1)) if found else None
-        my_turn = TURN_MARK in html
+        my_turn = must_act(html)
         try:
             while time.monotonic() < stop_at:
                 if my_turn:
@@ -600,7 +611,7 @@ class Play:
                 self.fetched.setdefault((player.game_id, version), []).append(time.perf_counter())
                 found = VERSION_IN_PAGE.search(html.encode())
                 shown = int(found.group(1)) if found else version
-                my_turn = TURN_MARK in html
+                my_turn = must_act(html)
         finally:
             self.watcher_bytes += stream.bytes
             stream.close()
