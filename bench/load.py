@@ -183,7 +183,8 @@ def scratch_database(url: str) -> tuple[str, str, str]:
 
 def redis_for_load(url: str) -> str:
     """Database 14 of REDIS_URL's server, or LOAD_REDIS_URL as it stands (two runs at once on
-    one Redis must not share the cache: their scratch databases number games alike)."""
+    one Redis must not share the cache: their scratch databases number games alike). Each
+    run empties it first."""
     if os.environ.get("LOAD_REDIS_URL"):
         return os.environ["LOAD_REDIS_URL"]
     parts = urlsplit(url or "redis://127.0.0.1:6379/0")
@@ -789,6 +790,11 @@ def main(argv=None) -> None:
         os.environ.get("DATABASE_URL", "postgres://postgres@127.0.0.1:5432/postgres")
     )
     redis_url = redis_for_load(os.environ.get("REDIS_URL", ""))
+    # An earlier run's cache names the same games and versions (every scratch database
+    # numbers its games alike): what it drew there must not be read here.
+    import redis
+
+    redis.Redis.from_url(redis_url).flushdb()
     secret = secrets.token_urlsafe(50)
     os.environ.update(
         {
