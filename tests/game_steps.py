@@ -116,6 +116,12 @@ def seats_to_move(game: Game):
     return [s for s in game.seats.select_related("user") if s.to_move and not s.forfeited]
 
 
+def seat_plays(game: Game, seat, action: dict):
+    """The seat makes this move, in the game's current version, through the service."""
+    version = Game.objects.values_list("version", flat=True).get(pk=game.pk)
+    return game_play(game_id=game.pk, user=seat.user, action=action, expected_version=version)
+
+
 def act(game: Game, seat, prefer: tuple[str, ...]):
     """The seat plays its first legal action of the preferred types (a blind draw for a card)."""
     game.refresh_from_db()

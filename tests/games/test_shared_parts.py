@@ -12,11 +12,9 @@ import pytest
 from django.core.cache import cache
 from django.test import Client
 from django.utils import translation
-from game_steps import make_users, play_one, started_game
+from game_steps import make_users, play_one, seat_plays, started_game
 from play_client import parse_page, set_position
 
-from games.models import Game
-from games.services.play import game_play
 from games.svg import RINGS_MARK, STATION_RINGS_MARK
 from games.web.views.parts import BY_NAME, part_cache_key
 from games.web.views.table import Table
@@ -149,11 +147,6 @@ def test_the_players_table_and_the_turn_line_are_the_same_bytes_for_every_viewer
     assert LOG.search(page(game, users[1])).group(0) == LOG.search(page(game, None)).group(0)
 
 
-def play(game, seat, action):
-    game = Game.objects.get(pk=game.pk)
-    game_play(game_id=game.pk, user=seat.user, action=action, expected_version=game.version)
-
-
 def a_station_and_a_tunnel_since():
     """Europe, three players: the first draws two cards, the second claims a tunnel (nothing
     extra turned up), the third builds a station in Roma; the first is to move again. The
@@ -174,14 +167,14 @@ def a_station_and_a_tunnel_since():
             },
         },
     )
-    play(game, seats["p0"], {"type": "draw_card", "from": "deck"})
-    play(game, seats["p0"], {"type": "draw_card", "from": "deck"})
-    play(
+    seat_plays(game, seats["p0"], {"type": "draw_card", "from": "deck"})
+    seat_plays(game, seats["p0"], {"type": "draw_card", "from": "deck"})
+    seat_plays(
         game,
         seats["p1"],
         {"type": "claim_route", "route": "marseille-zurich", "cards": {"purple": 2}},
     )
-    play(game, seats["p2"], {"type": "build_station", "city": "roma", "cards": {"yellow": 1}})
+    seat_plays(game, seats["p2"], {"type": "build_station", "city": "roma", "cards": {"yellow": 1}})
     game.refresh_from_db()
     return game, seats
 

@@ -5,11 +5,10 @@ import html as html_text
 import re
 
 from django.test import Client
-from game_steps import make_users, started_game
+from game_steps import make_users, seat_plays, started_game
 from play_client import Browser, set_position
 
 from games.models import Game
-from games.services.play import game_play
 
 TICKETS = {"p0": ["amsterdam-pamplona"], "p1": ["angora-kharkov"], "p2": ["brest-petrograd"]}
 
@@ -22,11 +21,6 @@ def section(html: str, marker: str) -> str:
     at = html.index(marker)
     start = html.rindex("<section", 0, at)
     return html[start : html.index("</section>", at)]
-
-
-def play(game, seat, action):
-    game = Game.objects.get(pk=game.pk)
-    game_play(game_id=game.pk, user=seat.user, action=action, expected_version=game.version)
 
 
 def three_at_the_table(deck):
@@ -53,15 +47,15 @@ def test_the_others_turns_are_listed_and_their_routes_ringed_on_the_board(db):
     game, seats = three_at_the_table(["black", "white", "orange", "green", "blue", "red"] * 3)
     # The first player draws, the second claims a tunnel that turns up nothing extra, the third
     # draws two cards: the first player's next visit shows both of their turns.
-    play(game, seats["p0"], {"type": "draw_card", "from": "deck"})
-    play(game, seats["p0"], {"type": "draw_card", "from": "deck"})
-    play(
+    seat_plays(game, seats["p0"], {"type": "draw_card", "from": "deck"})
+    seat_plays(game, seats["p0"], {"type": "draw_card", "from": "deck"})
+    seat_plays(
         game,
         seats["p1"],
         {"type": "claim_route", "route": "marseille-zurich", "cards": {"purple": 2}},
     )
-    play(game, seats["p2"], {"type": "draw_card", "from": "deck"})
-    play(game, seats["p2"], {"type": "draw_card", "from": "deck"})
+    seat_plays(game, seats["p2"], {"type": "draw_card", "from": "deck"})
+    seat_plays(game, seats["p2"], {"type": "draw_card", "from": "deck"})
 
     first, second, third = (seats[p].user.username for p in ("p0", "p1", "p2"))
     html, _ = Browser(Client(), seats["p0"].user, game).page()
@@ -80,9 +74,9 @@ def test_the_others_turns_are_listed_and_their_routes_ringed_on_the_board(db):
 def test_a_tunnel_that_asks_nothing_extra_shows_everyone_its_three_cards(db):
     # The first player draws black and white; the second's tunnel turns up orange, green, blue.
     game, seats = three_at_the_table(["black", "white", "orange", "green", "blue", "red"] * 3)
-    play(game, seats["p0"], {"type": "draw_card", "from": "deck"})
-    play(game, seats["p0"], {"type": "draw_card", "from": "deck"})
-    play(
+    seat_plays(game, seats["p0"], {"type": "draw_card", "from": "deck"})
+    seat_plays(game, seats["p0"], {"type": "draw_card", "from": "deck"})
+    seat_plays(
         game,
         seats["p1"],
         {"type": "claim_route", "route": "marseille-zurich", "cards": {"purple": 2}},
@@ -101,9 +95,9 @@ def test_a_tunnel_that_asks_nothing_extra_shows_everyone_its_three_cards(db):
 
 def test_while_a_tunnel_waits_for_payment_the_others_see_what_it_turned_up(db):
     game, seats = three_at_the_table(["black", "white", "purple", "locomotive", "green", "red"])
-    play(game, seats["p0"], {"type": "draw_card", "from": "deck"})
-    play(game, seats["p0"], {"type": "draw_card", "from": "deck"})
-    play(
+    seat_plays(game, seats["p0"], {"type": "draw_card", "from": "deck"})
+    seat_plays(game, seats["p0"], {"type": "draw_card", "from": "deck"})
+    seat_plays(
         game,
         seats["p1"],
         {"type": "claim_route", "route": "marseille-zurich", "cards": {"purple": 2}},
@@ -117,8 +111,8 @@ def test_while_a_tunnel_waits_for_payment_the_others_see_what_it_turned_up(db):
 
 def test_a_player_who_has_not_moved_yet_gets_no_list(db):
     game, seats = three_at_the_table(["black", "white", "orange", "green", "blue", "red"] * 3)
-    play(game, seats["p0"], {"type": "draw_card", "from": "deck"})
-    play(game, seats["p0"], {"type": "draw_card", "from": "deck"})
+    seat_plays(game, seats["p0"], {"type": "draw_card", "from": "deck"})
+    seat_plays(game, seats["p0"], {"type": "draw_card", "from": "deck"})
     html, _ = Browser(Client(), seats["p1"].user, game).page()
     assert "Since your last turn" not in html
 
@@ -127,12 +121,12 @@ def test_the_list_goes_with_the_players_own_move(db):
     """The answer to the player's own move empties "since your last turn" (their move is now
     the last), as their page drawn afresh does."""
     game, seats = three_at_the_table(["black", "white", "orange", "green", "blue", "red"] * 3)
-    play(game, seats["p0"], {"type": "draw_card", "from": "deck"})
-    play(game, seats["p0"], {"type": "draw_card", "from": "deck"})
-    play(game, seats["p1"], {"type": "draw_card", "from": "deck"})
-    play(game, seats["p1"], {"type": "draw_card", "from": "deck"})
-    play(game, seats["p2"], {"type": "draw_card", "from": "deck"})
-    play(game, seats["p2"], {"type": "draw_card", "from": "deck"})
+    seat_plays(game, seats["p0"], {"type": "draw_card", "from": "deck"})
+    seat_plays(game, seats["p0"], {"type": "draw_card", "from": "deck"})
+    seat_plays(game, seats["p1"], {"type": "draw_card", "from": "deck"})
+    seat_plays(game, seats["p1"], {"type": "draw_card", "from": "deck"})
+    seat_plays(game, seats["p2"], {"type": "draw_card", "from": "deck"})
+    seat_plays(game, seats["p2"], {"type": "draw_card", "from": "deck"})
     client = Client()
     client.force_login(seats["p0"].user)
     before = client.get(f"/games/{game.pk}/").content.decode()
