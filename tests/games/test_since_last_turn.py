@@ -139,3 +139,23 @@ def test_the_list_goes_with_the_players_own_move(db):
     ).content.decode()
     assert 'id="since-part"' in answer and "Since your last turn" not in answer
     assert "Since your last turn" not in client.get(f"/games/{game.pk}/").content.decode()
+
+
+def test_the_tunnels_news_reaches_the_others_when_its_player_opened_the_page_first(db):
+    """The turn line is drawn once for every viewer: the tunnel's player, whose page draws it
+    first here, leaves the others their news (their own page hides it: it is theirs to pay)."""
+    game, seats = three_at_the_table(["black", "white", "purple", "locomotive", "green", "red"])
+    seat_plays(game, seats["p0"], {"type": "draw_card", "from": "deck"})
+    seat_plays(game, seats["p0"], {"type": "draw_card", "from": "deck"})
+    seat_plays(
+        game,
+        seats["p1"],
+        {"type": "claim_route", "route": "marseille-zurich", "cards": {"purple": 2}},
+    )
+    mine, _ = Browser(Client(), seats["p1"].user, game).page()
+    order = seats["p1"].order
+    assert f'<div class="theirs" data-order="{order}"><p class="tunnel-news">' in mine
+    assert f'id="game-page" data-me="{order}"' in mine  # the page hides it from its player
+    html, _ = Browser(Client(), seats["p2"].user, game).page()
+    news = words(html[html.index('class="tunnel-news"') :].split("</p>")[0])
+    assert f"{seats['p1'].user.username}'s tunnel Marseille – Zürich turned up 2 extra:" in news

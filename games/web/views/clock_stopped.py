@@ -8,7 +8,8 @@ from games.selectors.vacations import vacation_ends_at
 
 
 def clock_stopped(table) -> dict | None:
-    """{"is_me", "name", "until"} when the player to move is away now, else None."""
+    """{"name", "until"} when the player to move is away now, else None (the turn line every
+    viewer shares says it both ways; the page shows the viewer's own)."""
     view = table.view
     seat = table.seat_by_player.get(view.get("current"))
     if view.get("phase") != Phase.PLAY or seat is None or seat.forfeited:
@@ -18,5 +19,4 @@ def clock_stopped(table) -> dict | None:
     until = vacation_ends_at(user_id=seat.user_id, now=timezone.now())
     if until is None:
         return None
-    mine = table.me is not None and table.me.pk == seat.pk
-    return {"is_me": mine, "name": table.names.get(seat.player_id), "until": until}
+    return {"name": table.names.get(seat.player_id), "until": until}

@@ -23,7 +23,6 @@ def turn_info(table: Table) -> dict:
     current = view.get("current")
     if info["playing"] and current:
         info["current_name"] = table.names.get(current)
-        info["is_me"] = table.me is not None and current == table.me.player_id
         # Whose turn it is, by seat: the page says "Your turn." to that seat's viewer alone
         # (the page's data-me and static/css/game.css), so every viewer shares the part.
         seat = table.seat_by_player.get(current)
@@ -31,8 +30,9 @@ def turn_info(table: Table) -> dict:
     if info["opening"]:
         info["choosing"] = [table.names[s.player_id] for s in table.seats if s.to_move]
     pending = view.get("pending") or {}
-    if info["playing"] and pending.get("kind") == PendingKind.TUNNEL and not info.get("is_me"):
-        # Everyone sees what the tunnel turned up while its player decides.
+    if info["playing"] and pending.get("kind") == PendingKind.TUNNEL:
+        # Everyone sees what the tunnel turned up while its player decides (the line every
+        # viewer shares: its player's page hides it, static/css/game.css).
         info["tunnel"] = {
             "player": table.names.get(pending.get("player") or ""),
             "route": route_info(table.game_map, pending["route"])["name"],
