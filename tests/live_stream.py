@@ -25,10 +25,10 @@ def free_port() -> int:
 
 
 class StreamServer:
-    def __init__(self, port: int | None = None):
+    def __init__(self, port: int | None = None, render_parts=watch_parts):
         self.port = port or free_port()
         config = uvicorn.Config(
-            StreamApp(render_parts=watch_parts, parts_asked=parts_asked),  # as ttr_site.stream
+            StreamApp(render_parts=render_parts, parts_asked=parts_asked),  # as ttr_site.stream
             host="127.0.0.1",
             port=self.port,
             log_level="warning",

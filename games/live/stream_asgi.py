@@ -9,8 +9,9 @@ time zone is sent `parts` instead of `version`: the same two numbers and the pub
 the table, drawn once for all such pages from a spectator's view (the site's `render_parts`,
 ttr_site/stream.py: games.web.views.watch_parts), so it need not fetch them; a page told the
 version just before is sent only the parts that changed since ("since": that version). A
-page whose viewer must act now is told so ("act"): it fetches only its viewer's own parts,
-and keeps its own of the public ones ("own": the board that links their routes...).
+page whose viewer must act now, and whose options the move may have changed (it names them),
+is told so ("act"): it fetches only its viewer's own parts, and keeps its own of the public
+ones ("own": the board that links their routes...).
 Nothing else ever goes down a stream: what the version poll answers, and what any spectator
 of the game sees.
 
@@ -249,8 +250,8 @@ class Hub:
                             page.close()
                     events = await self._parts_events(game_id, versions)
                     for page in self.pages.get(game_id, ()):
-                        page.versions = versions
-                        page.event = events.get((page.shown_in, page.viewer))
+                        told = events.get((page.shown_in, page.viewer))
+                        page.versions, page.event = told or (versions, None)
                         page.wake.set()
                 if game_id not in self.again:
                     return
@@ -258,9 +259,12 @@ class Hub:
             self.reading.discard(game_id)
 
     async def _parts_events(self, game_id: int, versions: tuple[int, int]) -> dict:
-        """{(language and zone, viewer): the parts event} for the pages of the game: drawn once
-        per language and zone (and for the pages told the version just before, once more with
-        only what changed); a viewer who must act now is told so with them ("act")."""
+        """{(language and zone, viewer): (versions, the parts event)} for the pages of the
+        game: drawn once per language and zone (and for the pages told the version just
+        before, once more with only what changed); a viewer who must act now is told so with
+        them ("act"). A game that moved on while they were drawn (a mover's second card comes
+        within milliseconds) is told as it stands then: all its parts, at its newer versions,
+        rather than a bare version that would send every page to fetch them."""
         events: dict = {}
         if self.render_parts is None:
             return events
@@ -276,13 +280,17 @@ class Hub:
             except Exception:
                 log.exception("could not draw game %s's parts", game_id)
                 continue
-            if parts is None or (parts["v"], parts["c"]) != versions:
-                continue  # over, or moved on meanwhile: the news of that version follows
+            if parts is None or parts["v"] < versions[0] or parts["c"] < versions[1]:
+                continue  # over (the pages fetch), or a reader behind the news: it follows
+            told = (parts["v"], parts["c"])
             event, movers = parts_event(parts), set(parts["movers"])
             acting = parts_event(parts, act=True) if movers else event
             for page in pages:
                 if page.shown_in == shown_in and (_told_version(page) == before) == one_behind:
-                    events[(shown_in, page.viewer)] = acting if page.viewer in movers else event
+                    events[(shown_in, page.viewer)] = (
+                        told,
+                        acting if page.viewer in movers else event,
+                    )
         return events
 
     async def _note_presence(self) -> None:

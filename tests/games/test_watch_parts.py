@@ -99,3 +99,38 @@ def test_the_parts_do_not_change_with_standing_orders():
     after = watch_parts(game.pk, "en", "UTC")
     assert after["html"] == before["html"]
     assert "face-up orange card" not in after["html"]
+
+
+def test_only_the_players_a_move_names_are_told_to_fetch_their_own_parts():
+    """In the opening each player chooses their tickets beside the others: one's choice
+    leaves the others' offers as they were, so their pages take the parts and fetch
+    nothing; the last choice begins the first turn, whose player is told to act."""
+    game = started_game(make_users("ann", "bob", "cyd"))
+    choosing = who_must_act(game)
+    assert len(choosing) == 3
+    play_moves(game, 1)
+    still = [seat.user_id for seat in who_must_act(game)]
+    assert len(still) == 2
+    assert watch_parts(game.pk, "en", "UTC", since=game.version - 1)["movers"] == []
+    # A page further behind cannot know what changed for it: it is told to fetch.
+    assert sorted(watch_parts(game.pk, "en", "UTC")["movers"]) == sorted(still)
+    play_moves(game, 2)
+    first = who_must_act(game)
+    assert len(first) == 1
+    told = watch_parts(game.pk, "en", "UTC", since=game.version - 1)
+    assert told["movers"] == [first[0].user_id]
+    # Their first card, not a locomotive: their turn goes on, and the draw names them.
+    state = engine.State.from_dict(game.state)
+    draw = next(
+        action
+        for action in engine.legal_actions(state, first[0].player_id)
+        if action.to_dict()["type"] == engine.ActionType.DRAW_CARD
+        and action.to_dict().get("color") != "locomotive"
+    )
+    game_play(
+        game_id=game.pk, user=first[0].user, action=draw.to_dict(), expected_version=game.version
+    )
+    game.refresh_from_db()
+    assert who_must_act(game) == first
+    told = watch_parts(game.pk, "en", "UTC", since=game.version - 1)
+    assert told["movers"] == [first[0].user_id]

@@ -2,6 +2,7 @@
 message or clock change commits, and nothing else; a bad ticket gets no stream."""
 
 import json
+import secrets
 from urllib.parse import quote
 
 import pytest
@@ -14,6 +15,7 @@ from games.models import Game
 from games.services.chat import chat_post
 from games.services.extra_time import game_give_time
 from games.services.play import game_play
+from games.web.views.watch_parts import watch_parts
 
 # They start the stream server and the web server, as the other tests of this folder do.
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.serial]
@@ -122,6 +124,43 @@ def test_every_page_is_sent_the_tables_public_parts_and_the_next_mover_is_told_t
     assert "Jouw kaarten" not in parts["html"]  # nobody's hand
     for stream in streams.values():
         stream.close()
+
+
+def test_a_game_that_moved_on_while_its_parts_were_drawn_is_told_as_it_stands(settings):
+    """The mover's second card often commits while the stream draws the parts of the first:
+    the pages are sent the parts of the game as it stands then, at its newer version, not a
+    bare version that would send every one of them to fetch the table."""
+    from live_stream import StreamServer
+
+    ann, bob, eve = make_users("ann", "bob", "eve")
+    game = started_game([ann, bob])
+    while engine.player_view(engine.State.from_dict(game.state), None)["phase"] != "play":
+        play_first_legal(game)
+    moved_on = []
+
+    def drawn_after_another_move(game_id, language, zone, *since):
+        if not moved_on:  # the first drawing: another move commits before it reads the game
+            moved_on.append(play_first_legal(Game.objects.get(pk=game_id)))
+        return watch_parts(game_id, language, zone, *since)
+
+    settings.LIVE_CHANNEL = f"ttr:test:{secrets.token_hex(6)}"
+    server = StreamServer(render_parts=drawn_after_another_move)
+    server.start()
+    try:
+        stream = server.open(stream_path(game, eve) + "&lang=en-gb&tz=UTC")
+        assert stream.next_event()[0] == "version"
+        play_first_legal(game)
+        name, data = stream.next_event()
+        game.refresh_from_db()
+        assert moved_on, "the stream drew no parts"
+        assert name == "parts", (name, data)
+        parts = json.loads(data)
+        assert (parts["v"], parts["c"]) == (game.version, game.chat_version)
+        assert "since" not in parts  # every public part: the page showed an older version
+        assert 'id="log-part"' in parts["html"] and 'id="draw-part"' in parts["html"]
+        stream.close()
+    finally:
+        server.stop()
 
 
 @pytest.mark.parametrize(

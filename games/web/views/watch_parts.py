@@ -48,16 +48,29 @@ def parts_asked(language: str | None, zone: str | None) -> bool:
     return language in dict(settings.LANGUAGES) and zone in _zones()
 
 
+def _movers(seats, events: list | None) -> list[int]:
+    """The players who must act now and whose own options the version may have changed: with
+    the move's events known, those it names (its player, the one whose turn it passed to),
+    not the others still choosing their opening tickets, whose offers no other choice
+    alters (and whose choice any version takes: services.play.opening_choice_open)."""
+    acting = [seat for seat in seats if seat.to_move and seat.user_id]
+    if events is None:
+        return [seat.user_id for seat in acting]
+    named = {event.get("player") for event in events}
+    return [seat.user_id for seat in acting if seat.player_id in named]
+
+
 def watch_parts(game_id: int, language: str, zone: str, since: int | None = None) -> dict | None:
-    """{"v", "c", "movers": user ids of the seats that must act, "html", "since"} for the game
-    as it stands, or None when there is nothing to watch (not started, over, gone): the pages
-    then fetch, as after a poll. With `since` the version just before, and that version's
-    move known, "html" holds only the parts the move can have altered and "since" says so
-    (a page showing another version must not take them); else every public part."""
+    """{"v", "c", "movers": who must act and fetch their own parts (_movers), "html", "since"}
+    for the game as it stands, or None when there is nothing to watch (not started, over,
+    gone): the pages then fetch, as after a poll. With `since` the version just before, and
+    that version's move known, "html" holds only the parts the move can have altered and
+    "since" says so (a page showing another version must not take them); else every public
+    part."""
     game = game_watched(game_id=game_id)
     if game is None or game.state is None or game.is_over:
         return None
-    changes = None
+    changes = events = None
     if since is not None and since == game.version - 1:
         events = move_events_of_version(game_id=game.pk, version=game.version)
         if events is not None:
@@ -77,7 +90,7 @@ def watch_parts(game_id: int, language: str, zone: str, since: int | None = None
         "v": game.version,
         "c": game.chat_version,
         "since": game.version - 1 if changes is not None else None,
-        "movers": [seat.user_id for seat in seats if seat.to_move and seat.user_id],
+        "movers": _movers(seats, events),
         "own": OWN_WHILE_ACTING,
         "html": html,
     }
