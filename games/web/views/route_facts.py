@@ -8,7 +8,7 @@ from functools import lru_cache
 from django.utils.translation import get_language, ngettext, pgettext
 from django.utils.translation import gettext as _
 
-from games.engine import TUNNEL_REVEAL
+from games.engine import TUNNEL_REVEAL, get_map
 from games.words.names import colour_name
 
 from .action_form import cards_token
@@ -64,19 +64,55 @@ def route_info(game_map, route_id: str) -> dict:
     }
 
 
+def route_colour_name(color: str) -> str:
+    """A route's colour as the pages name it: a gray route's own word, else the card's."""
+    return pgettext("route colour", "gray") if color == "gray" else colour_name(color)
+
+
+def _facts(info: dict, payments: str) -> str:
+    """A claimable route's line after its name: its length, colour and kind, and how it can
+    be paid ("3 red tunnel: 3 red, 2 red + 1 locomotive"). Worded here, not in the list's
+    template: the list has a row for every route a player can claim, each drawn on every
+    turn that begins."""
+    values = {
+        "length": info["length"],
+        "colour": route_colour_name(info["color"]),
+        "payments": payments,
+    }
+    if info["is_tunnel"]:
+        return _("%(length)s %(colour)s tunnel: %(payments)s") % values
+    if info["locomotives"]:
+        return _("%(length)s %(colour)s ferry: %(payments)s") % values
+    return f"{values['length']} {values['colour']}: {payments}"
+
+
 def claimable_list(table: Table) -> list[dict]:
     """The routes the viewer can claim now, by name, each with its ways to pay in words."""
-    game_id = table.game.pk
-    href = route_link(game_id)
+    href = route_link(table.game.pk)
+    language, map_id = get_language(), table.game_map.id
     rows = []
     for route_id, ways in table.claims.items():
-        info = route_info(table.game_map, route_id)
         # Only the first three ways to pay are worded.
-        labels = [payment_label(cards) for cards in ways[:3]]
-        shown = ", ".join(labels)
-        if len(ways) > 3:
-            more = len(ways) - 3
-            # Translators: after the first three ways to pay a route, how many more there are.
-            shown += " " + ngettext("(and %(n)d more)", "(and %(n)d more)", more) % {"n": more}
-        rows.append({**info, "href": href(route_id), "payments": shown})
+        first = tuple(tuple(cards.items()) for cards in ways[:3])
+        name, facts = _claimable_row(language, map_id, route_id, first, len(ways))
+        rows.append({"name": name, "href": href(route_id), "facts": facts})
     return sorted(rows, key=lambda row: row["name"])
+
+
+# A route's row recurs on every turn of every game on its map, with the same few ways to
+# pay: each is worded once per language and process.
+@lru_cache(maxsize=16384)
+def _claimable_row(
+    language: str | None,
+    map_id: str,
+    route_id: str,
+    first: tuple[tuple[tuple[str, int], ...], ...],
+    ways: int,
+) -> tuple[str, str]:
+    info = route_info(get_map(map_id), route_id)
+    shown = ", ".join(_payment_label(language, items) for items in first)
+    if ways > 3:
+        more = ways - 3
+        # Translators: after the first three ways to pay a route, how many more there are.
+        shown += " " + ngettext("(and %(n)d more)", "(and %(n)d more)", more) % {"n": more}
+    return info["name"], _facts(info, shown)
