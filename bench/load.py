@@ -10,8 +10,10 @@ Then, in one run:
 - the bare PostgreSQL transaction a move needs at minimum (lock the game row, insert a
   move row, update the state, at the sizes of this run's own moves and states), one at a
   time and at the players' concurrency (psycopg threads);
-- loaded, twice: every player in a loop without think time: a player who must act asks
-  the API for its legal actions and posts one (htmx and API in turn); the others watch,
+- loaded, twice: every player in a loop without think time: a player who must act moves,
+  by the page and by the API in turn: at the page, most moves are a click on the deck
+  (the form its own parts hold), any other move, like every move by the API, asks the API
+  for the legal actions and posts one (two requests, as a page's claim is); the others watch,
   first by polling the version and, when it moved, fetching the page's fragments (at once,
   not every 3 s), then by holding the page's event stream (the stream server, uvicorn, as
   deploy/systemd/ttr-stream.service starts it): a page that need not act shows the table's
@@ -207,6 +209,7 @@ class Player:
         }
         self.api_headers = {"Authorization": f"Token {api_key}", "Accept": "application/json"}
         self.ticket = ticket
+        self.deck: int | None = None  # the version the page's deck form posts, if it has one
 
 
 def set_up(players: int, games: int) -> tuple[list[Player], dict]:
@@ -428,6 +431,21 @@ def must_act(html: str) -> bool:
 # The page's move POST while it holds its stream: its answer leaves out the table's public
 # parts, which the stream brings.
 STREAMED_POST = "move POST (htmx, stream held)"
+# The deck's form in a page's own parts (games/play/draw_form.html): only on the page of the
+# player who may draw now, with the version the page shows. A page's player draws by its
+# button, as most moves are (MOST_ARE_DRAWS), and asks nothing first.
+DECK_FORM = re.compile(r'id="draw-deck">.*?name="version" value="([0-9]+)"', re.DOTALL)
+DRAW_FORMS_PART = 'id="draw-forms-part"'
+MOST_ARE_DRAWS = 0.85
+
+
+def deck_version(html: str, known: int | None) -> int | None:
+    """The version the page's deck form posts, from an answer that draws the page's draw
+    forms (None: the player may not draw now); `known` when the answer leaves them out."""
+    if DRAW_FORMS_PART not in html:
+        return known
+    found = DECK_FORM.search(html)
+    return int(found.group(1)) if found else None
 
 
 class Play:
@@ -444,6 +462,7 @@ class Play:
         # each other page of the game had fetched its fragments after hearing of it.
         self.moved: dict[tuple[int, int], float] = {}
         self.fetched: dict[tuple[int, int], list[float]] = {}
+        self.empty_decks: set[int] = set()  # games whose deck a page's player found empty
         self.shown_parts = 0  # the times a watching page showed the parts its stream brought
         self.own_fetches = 0  # the times a page that must act asked for its own parts
         # What the pages held by a stream were sent after the page's first answer: the
@@ -454,15 +473,17 @@ class Play:
         self.times.setdefault(name, []).append(seconds)
 
     async def legal(self, connection, player) -> tuple[int, list[dict]]:
+        began = time.perf_counter()
         status, _, body = await connection.request(
             "GET", f"/api/v1/games/{player.game_id}/legal-actions/", player.api_headers
         )
+        self.note("legal actions GET (API)", time.perf_counter() - began)
         data = json.loads(body)
         return data["version"], data["actions"]
 
     def pick(self, actions: list[dict]) -> dict:
         draws = [a for a in actions if a["type"] == "draw_card"]
-        if draws and self.rng.random() < 0.85:  # most moves in a real game are draws
+        if draws and self.rng.random() < MOST_ARE_DRAWS:  # most moves in a real game are draws
             return self.rng.choice(draws)
         return self.rng.choice(actions)
 
@@ -473,10 +494,22 @@ class Play:
         from games.web.views.action_form import form_data
         from games.web.views.render import CHAT_SEEN_PARAMETER, PUBLIC_PARAMETER
 
-        version, actions = await self.legal(connection, player)
-        if not actions:
-            return False
-        action = self.pick(actions)
+        clicked = (
+            via == "htmx"
+            and player.deck is not None
+            and player.game_id not in self.empty_decks
+            and self.rng.random() < MOST_ARE_DRAWS
+        )
+        if clicked:
+            # As a person at the page: a click on the deck, its form as the page holds it.
+            version, action = player.deck, {"type": "draw_card", "from": "deck"}
+        else:
+            # Any other move: as a client of the API, or as a page's claim (the route's
+            # panel, then its form), two requests.
+            version, actions = await self.legal(connection, player)
+            if not actions:
+                return False
+            action = self.pick(actions)
         if via == "htmx":
             # As the page's script: the chat version it shows (no one chats in these games).
             fields = {**form_data(action, version), CHAT_SEEN_PARAMETER: "0"}
@@ -494,6 +527,7 @@ class Play:
             name = "move POST (htmx)" if public is None else STREAMED_POST
             self.note(name, time.perf_counter() - began)
             text = content.decode(errors="replace")
+            player.deck = deck_version(text, None) if status == 200 else None
             found = VERSION_IN_PAGE.search(content)
             self.last_version = int(found.group(1)) if found else None
             # Its action panel says whether the move left the player more to do.
@@ -506,6 +540,7 @@ class Play:
                 "POST", f"/api/v1/games/{player.game_id}/actions/", headers, body
             )
             self.note("move POST (API)", time.perf_counter() - began)
+            player.deck = None  # the API's answer holds no form
             still = False
             self.last_version = None
             if status == 200:
@@ -518,6 +553,9 @@ class Play:
             self.moves += 1
         else:
             self.refused += 1
+            if clicked and status == 422:
+                # The deck ran out (its button greys): this game's players ask as for any move.
+                self.empty_decks.add(player.game_id)
         return still
 
     async def poll(self, connection, player, version: int, chat: int) -> tuple[int, bytes]:
@@ -538,7 +576,9 @@ class Play:
             "GET", f"/games/{player.game_id}/?{query}", player.page_headers
         )
         self.note("game page (htmx fragments)", time.perf_counter() - began)
-        return content.decode(errors="replace")
+        text = content.decode(errors="replace")
+        player.deck = deck_version(text, player.deck)
+        return text
 
     async def player_loop(self, player, stop_at: float, versions: dict):
         connection = Connection(self.port)
@@ -1000,6 +1040,8 @@ def run(args, players, samples, database_url, processes, ports) -> None:
     # A page's requests: its refreshes (no parts came) and a page that must act asking for
     # its own parts after the stream's.
     refreshes = (shown - play.shown_parts + play.own_fetches) / max(play.moves, 1)
+    # Every request the site answered in this phase, the movers' and the pages', per move.
+    site_requests = sum(len(times) for times in play.times.values()) / max(play.moves, 1)
     print(
         f"  moves applied: {play.moves} ({moves_per_s:.1f}/s), refused {play.refused};"
         f" server CPU {busy_streamed:.2f} cores (the stream server {stream_busy:.2f}),"
@@ -1173,6 +1215,17 @@ def run(args, players, samples, database_url, processes, ports) -> None:
         f" {play.watcher_bytes / max(play.moves, 1) / 1024:.1f} KB"
     )
     if moves_per_s:
+        floor_ms = (floor_unloaded["page"]["p50"] + floor_unloaded["api"]["p50"]) / 2
+        stream_ms = stream_busy / moves_per_s * 1000
+        print(
+            f"  where a move's {cpu_per_move * 1000:.0f} ms go: the stream server draws and"
+            f" sends the parts, {stream_ms:.1f} ms; the site answers {site_requests:.2f}"
+            f" requests per move (the mover's post, its asks for the legal actions, the"
+            f" next page's own parts), {site_requests * floor_ms:.1f} ms at the framework"
+            f" floor's {floor_ms:.1f} ms each before any game's work; the rest,"
+            f" {cpu_per_move * 1000 - stream_ms - site_requests * floor_ms:.1f} ms, is the"
+            f" game's: the lock, the rules, the writes, the answers' parts"
+        )
         print(
             f"  why, from these figures: at {cpu_per_move * 1000:.0f} ms of server CPU per move,"
             f" 2 cores apply at most {2 / cpu_per_move:.0f} moves/s; 1/30 of pgbench's"
