@@ -589,7 +589,8 @@ class Play:
             while time.monotonic() < stop_at:
                 if my_turn:
                     my_turn = await self.move(connection, player, via)
-                    via = "api" if via == "htmx" else "htmx"
+                    if not my_turn:  # the next turn by the other way (a turn is one client's)
+                        via = "api" if via == "htmx" else "htmx"
                     continue
                 known = versions.get(player.game_id, 0)
                 status, content = await self.poll(connection, player, known, 0)
@@ -616,7 +617,8 @@ class Play:
             while time.monotonic() < stop_at:
                 if my_turn:
                     my_turn = await self.move(connection, player, via, public=shown)
-                    via = "api" if via == "htmx" else "htmx"
+                    if not my_turn:  # the next turn by the other way (a turn is one client's)
+                        via = "api" if via == "htmx" else "htmx"
                     if self.last_version is not None:
                         shown = self.last_version
                         self.moved[(player.game_id, shown)] = time.perf_counter()
@@ -629,8 +631,8 @@ class Play:
                 while not news.empty():
                     told = news.get_nowait()
                 version = told["v"]
-                if version == shown:
-                    continue
+                if shown is not None and version <= shown:
+                    continue  # shown already (its own move's answer came first), as the page
                 if "html" in told:  # the page puts the parts in place
                     self.shown_parts += 1
                     self.fetched.setdefault((player.game_id, version), []).append(
