@@ -437,6 +437,8 @@ STREAMED_POST = "move POST (htmx, stream held)"
 DECK_FORM = re.compile(r'id="draw-deck">.*?name="version" value="([0-9]+)"', re.DOTALL)
 DRAW_FORMS_PART = 'id="draw-forms-part"'
 MOST_ARE_DRAWS = 0.85
+# The standing orders' slot (games/play/orders_slot.html): put in, the page fetches the panel.
+ORDERS_SLOT = 'id="orders-panel" aria-labelledby="orders-title" hx-get='
 
 
 def deck_version(html: str, known: int | None) -> int | None:
@@ -465,6 +467,7 @@ class Play:
         self.empty_decks: set[int] = set()  # games whose deck a page's player found empty
         self.shown_parts = 0  # the times a watching page showed the parts its stream brought
         self.own_fetches = 0  # the times a page that must act asked for its own parts
+        self.orders_loads = 0  # the standing orders' panels a fetched answer had put in
         # What the pages held by a stream were sent after the page's first answer: the
         # events down their streams and the fragments they fetched.
         self.watcher_bytes = 0
@@ -528,6 +531,7 @@ class Play:
             self.note(name, time.perf_counter() - began)
             text = content.decode(errors="replace")
             player.deck = deck_version(text, None) if status == 200 else None
+            await self.orders_panel(connection, player, text)
             found = VERSION_IN_PAGE.search(content)
             self.last_version = int(found.group(1)) if found else None
             # Its action panel says whether the move left the player more to do.
@@ -578,7 +582,18 @@ class Play:
         self.note("game page (htmx fragments)", time.perf_counter() - began)
         text = content.decode(errors="replace")
         player.deck = deck_version(text, player.deck)
+        if await self.orders_panel(connection, player, text):
+            self.orders_loads += 1
         return text
+
+    async def orders_panel(self, connection, player, text: str) -> bool:
+        """As htmx does when an answer puts the standing orders' slot in: fetch the panel."""
+        if ORDERS_SLOT not in text:
+            return False
+        began = time.perf_counter()
+        await connection.request("GET", f"/games/{player.game_id}/orders/", player.page_headers)
+        self.note("standing orders panel (htmx)", time.perf_counter() - began)
+        return True
 
     async def player_loop(self, player, stop_at: float, versions: dict):
         connection = Connection(self.port)
@@ -1039,16 +1054,19 @@ def run(args, players, samples, database_url, processes, ports) -> None:
     moves_per_s = play.moves / wall
     cpu_per_move = busy_streamed / max(moves_per_s, 1e-9)
     shown = sum(len(v) for v in play.fetched.values())
-    # A page's requests: its refreshes (no parts came) and a page that must act asking for
-    # its own parts after the stream's.
-    refreshes = (shown - play.shown_parts + play.own_fetches) / max(play.moves, 1)
+    # A page's requests: its refreshes (no parts came), a page that must act asking for its
+    # own parts after the stream's, and the standing orders' panel those answers put in.
+    refreshes = (shown - play.shown_parts + play.own_fetches + play.orders_loads) / max(
+        play.moves, 1
+    )
     # Every request the site answered in this phase, the movers' and the pages', per move.
     site_requests = sum(len(times) for times in play.times.values()) / max(play.moves, 1)
     print(
         f"  moves applied: {play.moves} ({moves_per_s:.1f}/s), refused {play.refused};"
         f" server CPU {busy_streamed:.2f} cores (the stream server {stream_busy:.2f}),"
         f" {cpu_per_move * 1000:.0f} ms per applied move; per move {refreshes:.2f} requests"
-        f" ({play.own_fetches / max(play.moves, 1):.2f} for a page's own parts) and"
+        f" ({play.own_fetches / max(play.moves, 1):.2f} for a page's own parts,"
+        f" {play.orders_loads / max(play.moves, 1):.2f} for the standing orders' panel) and"
         f" {play.shown_parts / max(play.moves, 1):.1f} pages shown from the stream's parts"
     )
 
@@ -1223,8 +1241,8 @@ def run(args, players, samples, database_url, processes, ports) -> None:
             f"  where a move's {cpu_per_move * 1000:.0f} ms go: the stream server draws and"
             f" sends the parts, {stream_ms:.1f} ms; the site answers {site_requests:.2f}"
             f" requests per move (the mover's post, its asks for the legal actions, the"
-            f" next page's own parts), {site_requests * floor_ms:.1f} ms at the framework"
-            f" floor's {floor_ms:.1f} ms each before any game's work; the rest,"
+            f" next page's own parts and orders' panel), {site_requests * floor_ms:.1f} ms"
+            f" at the framework floor's {floor_ms:.1f} ms each before any game's work; the rest,"
             f" {cpu_per_move * 1000 - stream_ms - site_requests * floor_ms:.1f} ms, is the"
             f" game's: the lock, the rules, the writes, the answers' parts"
         )

@@ -241,6 +241,8 @@ class Hub:
                 if versions is None:  # gone, or the database failing: let the pages poll
                     for page in list(self.pages.get(game_id, ())):
                         page.close()
+                elif all(page.versions == versions for page in self.pages.get(game_id, ())):
+                    pass  # every page was told these already (the game had moved on)
                 else:
                     # A page whose ticket no longer holds hears nothing more.
                     tickets = [page.ticket for page in self.pages.get(game_id, ())]

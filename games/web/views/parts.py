@@ -345,8 +345,19 @@ PARTS: tuple[Part, ...] = (
         _draw_forms,
         wrap="self",
     ),
-    # A first game's hints and the standing orders (which fetch themselves when put in).
+    # A first game's hints: every move changes what they point at.
     Part("extras", "extras-part", "games/play/extras.html", Audience.VIEWER, EVERY_MOVE, _extras),
+    # The standing orders' slot: the panel fetches itself when the slot is put in, so the
+    # slot is sent again only when what the panel offers changes: whether it is the
+    # viewer's turn (orders are left while waiting), the game's end, the viewer's leaving.
+    Part(
+        "orders",
+        "orders-part",
+        "games/play/orders_slot.html",
+        Audience.VIEWER,
+        frozenset({TURN_BEGINS, TURN_ENDS, GAME_OVER, own(FORFEIT)}),
+        _nothing,
+    ),
     Part(
         "since",
         "since-part",
