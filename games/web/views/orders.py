@@ -9,6 +9,7 @@ from functools import partial
 
 from django.shortcuts import redirect
 from django.template.response import TemplateResponse
+from django.utils.html import format_html_join
 from django.views.decorators.http import require_GET, require_POST
 from django.views.decorators.vary import vary_on_headers
 
@@ -46,9 +47,23 @@ def orders_from_form(data) -> list[dict]:
     return orders
 
 
+def _options(choices) -> str:
+    return format_html_join("", '<option value="{}">{}</option>', choices)
+
+
 def _panel(request, game_id, **extra):
     panel = orders_panel_get(game_id=game_id, user=request.user)
     panel.update(rows=ROWS, **extra)
+    if panel["can_set"]:
+        # Each of the form's rows offers the same routes, cities and colours: their options
+        # are written once here, not once a row (a hundred routes, five rows).
+        colours = panel["colours"]
+        panel["options"] = {
+            "routes": _options(panel["routes"]),
+            "cities": _options(panel["cities"]),
+            "colours": _options(colours),
+            "then": _options((kind, name) for kind, name in colours if kind != "locomotive"),
+        }
     template = "games/play/orders_panel.html" if request.htmx else "games/play/orders_page.html"
     return TemplateResponse(request, template, panel)
 
