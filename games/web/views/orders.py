@@ -4,12 +4,17 @@ JavaScript), .../review/ (the summary to confirm), .../set/ and .../cancel/.
 Deliberate by design: the orders are written in a panel of their own, never by a tap on
 the board, and set only once their summary is confirmed."""
 
+import hashlib
 import json
 from functools import partial
 
+from django.core.cache import cache
 from django.shortcuts import redirect
+from django.template.loader import render_to_string
 from django.template.response import TemplateResponse
 from django.utils.html import format_html_join
+from django.utils.safestring import mark_safe
+from django.utils.translation import get_language
 from django.views.decorators.http import require_GET, require_POST
 from django.views.decorators.vary import vary_on_headers
 
@@ -51,6 +56,24 @@ def _options(choices) -> str:
     return format_html_join("", '<option value="{}">{}</option>', choices)
 
 
+ROWS_FOR = 3600  # seconds: the same rows serve every waiting player until a claim or station
+
+
+def _rows(options: dict, has_stations: bool) -> str:
+    """The form's rows: the same for every player who may leave orders on the same open
+    routes and cities, in one language (nothing of a seat's is in them), drawn once."""
+    named = "|".join((get_language() or "", str(has_stations), *options.values()))
+    key = "orders.rows." + hashlib.sha256(named.encode()).hexdigest()
+    html = cache.get(key)
+    if html is None:
+        html = render_to_string(
+            "games/play/orders_rows.html",
+            {"rows": ROWS, "options": options, "has_stations": has_stations},
+        )
+        cache.set(key, html, ROWS_FOR)
+    return mark_safe(html)  # drawn by the template above, its values escaped there
+
+
 def _panel(request, game_id, **extra):
     panel = orders_panel_get(game_id=game_id, user=request.user)
     panel.update(rows=ROWS, **extra)
@@ -64,6 +87,7 @@ def _panel(request, game_id, **extra):
             "colours": _options(colours),
             "then": _options((kind, name) for kind, name in colours if kind != "locomotive"),
         }
+        panel["rows_html"] = _rows(panel["options"], panel["has_stations"])
     template = "games/play/orders_panel.html" if request.htmx else "games/play/orders_page.html"
     return TemplateResponse(request, template, panel)
 
