@@ -63,6 +63,13 @@ def orders_panel_get(*, game_id, user) -> dict:
     seat = seat_get(game=game, user=user)
     if seat is None:
         raise NotAPlayer()
+    return orders_panel_of(game=game, seat=seat)
+
+
+def orders_panel_of(*, game, seat, choices: bool = True) -> dict:
+    """The panel of `seat`, the viewer's own seat at `game` (the caller's to check); without
+    `choices` the form's routes, cities and colours are left out (the game page's panel
+    fetches its rows when opened)."""
     told = orders_told(standing=seat_orders_get(seat=seat), map_id=game.map_id)
     panel = {"game": game, "seat": seat, "told": told, "can_set": False, "my_turn": False}
     if not game.is_active or game.state is None or seat.forfeited or seat.bot_level:
@@ -70,6 +77,8 @@ def orders_panel_get(*, game_id, user) -> dict:
     state = engine.State.from_dict(game.state)
     panel["my_turn"] = engine.must_act(state, seat.player_id)
     panel["can_set"] = not panel["my_turn"]
+    if not choices:
+        return panel
     places = place_names(game.map_id)
     game_map = engine.get_map(game.map_id)
     panel["routes"] = sorted(

@@ -203,11 +203,11 @@ def test_a_page_whose_stream_brings_the_tables_parts_is_answered_with_its_own_al
         assert all(f'id="{part}"' in whole.content.decode() for part in STREAMED), public
 
 
-def test_the_standing_orders_slot_comes_again_only_when_the_turn_changes_hands(game):
-    """The slot fetches the orders' panel each time it is put in: a mover's first card
-    leaves what the panel offers as it was (still their turn) and its answer leaves the slot
-    out; the card that ends the turn brings it (orders may be left now), and so does the
-    answer of the page whose turn begins (the panel says it is their turn)."""
+def test_the_standing_orders_panel_comes_again_only_when_the_turn_changes_hands(game):
+    """A mover's first card leaves what the orders' panel offers as it was (still their
+    turn), and its answer leaves the panel out; the card that ends the turn brings it
+    (orders may be left now), and so does the answer of the page whose turn begins (the
+    panel says it is their turn)."""
     client = Client()
     client.force_login(game.alice)
     slot = 'id="orders-part"'
@@ -219,8 +219,10 @@ def test_the_standing_orders_slot_comes_again_only_when_the_turn_changes_hands(g
     second = client.post(
         f"/games/{game.pk}/move/", form_data(DRAW, game.version), headers={"HX-Request": "true"}
     ).content.decode()
-    assert slot in second and 'hx-trigger="load"' in second
+    # The panel itself, its form's rows fetched only when the player opens it.
+    assert slot in second and "Plan your next turn" in second
+    assert f'hx-get="/games/{game.pk}/orders/rows/"' in second
     game.refresh_from_db()
     nxt = engine.player_view(engine.State.from_dict(game.state), None)["current"]
     mover = next(seat for seat in game.players.values() if seat.player_id == nxt)
-    assert slot in refresh(game, mover.user, game.version - 1)
+    assert "It is your turn: play it yourself." in refresh(game, mover.user, game.version - 1)

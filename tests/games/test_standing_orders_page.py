@@ -42,7 +42,11 @@ def test_orders_are_reviewed_then_confirmed_shown_and_cancelled_with_one_click(t
     page = clients[waiter.pk]
     base = f"/games/{game.pk}/orders/"
     html = page.get(f"/games/{game.pk}/").content.decode()
-    assert 'id="orders-panel"' in html and f'hx-get="{base}"' in html
+    # The page holds the panel; its form's rows come when it is opened.
+    assert 'id="orders-panel"' in html and "Plan your next turn" in html
+    assert f'hx-get="{base}rows/"' in html and "Claim a route" not in html
+    rows = page.get(base + "rows/", headers=HTMX).content.decode()
+    assert 'name="kind-0"' in rows and "Claim a route" in rows
     panel = page.get(base, headers=HTMX).content.decode()
     assert "Plan your next turn" in panel and "Claim a route" in panel
     data = {

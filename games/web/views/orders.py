@@ -9,6 +9,7 @@ import json
 from functools import partial
 
 from django.core.cache import cache
+from django.http import HttpResponse
 from django.shortcuts import redirect
 from django.template.loader import render_to_string
 from django.template.response import TemplateResponse
@@ -56,6 +57,19 @@ def _options(choices) -> str:
     return format_html_join("", '<option value="{}">{}</option>', choices)
 
 
+def _panel_rows(panel: dict) -> str:
+    # Each of the form's rows offers the same routes, cities and colours: their options are
+    # written once here, not once a row (a hundred routes, five rows).
+    colours = panel["colours"]
+    options = {
+        "routes": _options(panel["routes"]),
+        "cities": _options(panel["cities"]),
+        "colours": _options(colours),
+        "then": _options((kind, name) for kind, name in colours if kind != "locomotive"),
+    }
+    return _rows(options, panel["has_stations"])
+
+
 ROWS_FOR = 3600  # seconds: the same rows serve every waiting player until a claim or station
 
 
@@ -78,16 +92,7 @@ def _panel(request, game_id, **extra):
     panel = orders_panel_get(game_id=game_id, user=request.user)
     panel.update(rows=ROWS, **extra)
     if panel["can_set"]:
-        # Each of the form's rows offers the same routes, cities and colours: their options
-        # are written once here, not once a row (a hundred routes, five rows).
-        colours = panel["colours"]
-        panel["options"] = {
-            "routes": _options(panel["routes"]),
-            "cities": _options(panel["cities"]),
-            "colours": _options(colours),
-            "then": _options((kind, name) for kind, name in colours if kind != "locomotive"),
-        }
-        panel["rows_html"] = _rows(panel["options"], panel["has_stations"])
+        panel["rows_html"] = _panel_rows(panel)
     template = "games/play/orders_panel.html" if request.htmx else "games/play/orders_page.html"
     return TemplateResponse(request, template, panel)
 
@@ -96,6 +101,16 @@ def _panel(request, game_id, **extra):
 @vary_on_headers("HX-Request")
 def game_orders(request, game_id: int):
     return _panel(request, game_id)
+
+
+@require_GET
+def game_orders_rows(request, game_id: int):
+    """The form's rows, which the game page's panel fetches when it is opened: empty while
+    orders may not be left (the player's turn, the game over)."""
+    panel = orders_panel_get(game_id=game_id, user=request.user)
+    if not panel["can_set"]:
+        return HttpResponse("")
+    return HttpResponse(_panel_rows(panel))
 
 
 @require_POST

@@ -33,6 +33,7 @@ from games.selectors.chat import chat_list
 from games.selectors.lobby import game_rematch_of
 from games.selectors.log import PAGE_LOG_MOVES, move_list_recent
 from games.selectors.notes import note_get
+from games.selectors.orders import orders_panel_of
 from games.svg import card_svg, deck_svg, hand_svg
 from games.words.game_log import PageLog, page_log
 from games.words.names import colour_name, map_name
@@ -207,6 +208,19 @@ def _rematch(table: Table, memo: dict) -> dict:
     return {"rematch": game_rematch_of(game=table.game)}
 
 
+def _orders(table: Table, memo: dict) -> dict:
+    seat = table.me
+    if seat is None or seat.bot_level or memo["over"]:
+        return {}
+    panel = orders_panel_of(game=table.game, seat=seat, choices=False)
+    return {
+        "orders_panel": True,
+        "told": panel["told"],
+        "can_set": panel["can_set"],
+        "my_turn": panel["my_turn"],
+    }
+
+
 def _always(table: Table) -> bool:
     return True
 
@@ -347,16 +361,16 @@ PARTS: tuple[Part, ...] = (
     ),
     # A first game's hints: every move changes what they point at.
     Part("extras", "extras-part", "games/play/extras.html", Audience.VIEWER, EVERY_MOVE, _extras),
-    # The standing orders' slot: the panel fetches itself when the slot is put in, so the
-    # slot is sent again only when what the panel offers changes: whether it is the
-    # viewer's turn (orders are left while waiting), the game's end, the viewer's leaving.
+    # The standing orders' panel, the viewer's alone: drawn again only when what it offers
+    # changes: whether it is the viewer's turn (orders are left while waiting), the game's
+    # end, the viewer's leaving. Its form's rows are fetched when it is opened.
     Part(
         "orders",
         "orders-part",
         "games/play/orders_slot.html",
         Audience.VIEWER,
         frozenset({TURN_BEGINS, TURN_ENDS, GAME_OVER, own(FORFEIT)}),
-        _nothing,
+        _orders,
     ),
     Part(
         "since",

@@ -22,6 +22,7 @@ urlpatterns = [
     path("games/<id:game_id>/more-time/", table_actions.game_give_time_view, name="game_give_time"),
     path("games/<id:game_id>/note/", notes.game_note, name="game_note"),
     path("games/<id:game_id>/orders/", orders.game_orders, name="game_orders"),
+    path("games/<id:game_id>/orders/rows/", orders.game_orders_rows, name="game_orders_rows"),
     path("games/<id:game_id>/orders/review/", orders.game_orders_review, name="game_orders_review"),
     path("games/<id:game_id>/orders/set/", orders.game_orders_set, name="game_orders_set"),
     path("games/<id:game_id>/orders/cancel/", orders.game_orders_cancel, name="game_orders_cancel"),
