@@ -22,7 +22,7 @@ from django.db.models import (
 from django.db.models.functions import Coalesce
 
 from games import engine
-from games.models import Game, GameStatus, PrivateNote, Seat
+from games.models import Game, GameStatus, PrivateNote, Seat, StandingOrders
 from games.models.game import ACTIVE_STATUSES
 from games.refusals.errors import NotAPlayer
 from games.selectors.karma import seat_with_karma
@@ -110,7 +110,15 @@ _SEATS_FOR_VIEWER = Prepared(
                     ),
                 ),
                 default=Value(None),
-            )
+            ),
+            # Whether the viewer's seat has standing orders to read (most never have any).
+            viewer_has_orders=Case(
+                When(
+                    user_id=user_id,
+                    then=Exists(StandingOrders.objects.filter(seat_id=OuterRef("pk"))),
+                ),
+                default=Value(False),
+            ),
         )
         .filter(game_id=game_id)
         .order_by("order")

@@ -70,7 +70,9 @@ def orders_panel_of(*, game, seat, choices: bool = True) -> dict:
     """The panel of `seat`, the viewer's own seat at `game` (the caller's to check); without
     `choices` the form's routes, cities and colours are left out (the game page's panel
     fetches its rows when opened)."""
-    told = orders_told(standing=seat_orders_get(seat=seat), map_id=game.map_id)
+    # The game page's read of the seats says whether there are any (viewer_has_orders).
+    standing = seat_orders_get(seat=seat) if getattr(seat, "viewer_has_orders", True) else None
+    told = orders_told(standing=standing, map_id=game.map_id)
     panel = {"game": game, "seat": seat, "told": told, "can_set": False, "my_turn": False}
     if not game.is_active or game.state is None or seat.forfeited or seat.bot_level:
         return panel

@@ -6,13 +6,13 @@ from typing import Any
 
 from django.contrib.auth.models import AnonymousUser, User
 from django.db import transaction
-from django.db.models import IntegerField, QuerySet
+from django.db.models import Case, Exists, IntegerField, OuterRef, QuerySet, Value, When
 from django.db.models.expressions import RawSQL
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from games import engine
-from games.models import Game, GameStatus, Move, Seat
+from games.models import Game, GameStatus, Move, Seat, StandingOrders
 from games.models.game import ACTIVE_STATUSES
 from games.refusals.errors import BadAction, GameMovedOn, GameNotActive, NotAllowed, NotAPlayer
 from games.selectors.karma import seat_with_karma
@@ -106,7 +106,14 @@ _SEATS_FOR_USER_MOVE = locked_seats_prepared(
     build=lambda game_id, user_id: _seats_for_move().annotate(
         awaiting_elsewhere=RawSQL(
             _AWAITING_ELSEWHERE, (user_id, game_id, *ACTIVE_STATUSES), output_field=IntegerField()
-        )
+        ),
+        # Whether the mover's answer has standing orders to read (as games.selectors.access).
+        viewer_has_orders=Case(
+            When(
+                user_id=user_id, then=Exists(StandingOrders.objects.filter(seat_id=OuterRef("pk")))
+            ),
+            default=Value(False),
+        ),
     ),
     game_id=-7_200_001,
     user_id=-7_200_002,

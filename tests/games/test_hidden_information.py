@@ -177,6 +177,7 @@ def urls_for(game) -> list[tuple[str, str, dict]]:
         ("POST", base + "more-time/", {"version": "0"}),
         ("POST", base + "note/", {"text": "a note of mine"}),
         ("GET", base + "orders/", {}),
+        ("GET", base + "orders/rows/", {}),
         ("POST", base + "orders/review/", {"kind-0": "draw_deck"}),
         ("POST", base + "orders/set/", {"orders": '[{"kind": "draw_deck"}]'}),
         ("POST", base + "orders/cancel/", {}),
