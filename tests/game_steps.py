@@ -122,6 +122,18 @@ def seat_plays(game: Game, seat, action: dict):
     return game_play(game_id=game.pk, user=seat.user, action=action, expected_version=version)
 
 
+def tunnel_turned_up(game: Game, seats: dict) -> None:
+    """On a Europe table set up with purple cards in p1's hand: p0 draws two cards blind, then
+    p1 claims the tunnel Marseille – Zürich with 2 purple, and the deck turns up its extra."""
+    seat_plays(game, seats["p0"], {"type": "draw_card", "from": "deck"})
+    seat_plays(game, seats["p0"], {"type": "draw_card", "from": "deck"})
+    seat_plays(
+        game,
+        seats["p1"],
+        {"type": "claim_route", "route": "marseille-zurich", "cards": {"purple": 2}},
+    )
+
+
 def act(game: Game, seat, prefer: tuple[str, ...]):
     """The seat plays its first legal action of the preferred types (a blind draw for a card)."""
     game.refresh_from_db()

@@ -15,6 +15,7 @@ from django.db.models import (
     OuterRef,
     Prefetch,
     Q,
+    QuerySet,
     Subquery,
     Value,
     When,
@@ -65,6 +66,20 @@ def _for_viewer(games, user):
     )
 
 
+def seat_with_orders_flag(*, seats: QuerySet[Seat], user_id: int) -> QuerySet[Seat]:
+    """The seats with `viewer_has_orders`: whether the seat of `user_id` has standing orders
+    to read (most never have any: their panel then reads none), False for every other seat."""
+    return seats.annotate(
+        viewer_has_orders=Case(
+            When(
+                user_id=user_id,
+                then=Exists(StandingOrders.objects.filter(seat_id=OuterRef("pk"))),
+            ),
+            default=Value(False),
+        )
+    )
+
+
 def _seats_annotated():
     return seat_with_karma(seats=seat_with_vacation_flag(seats=Seat.objects.select_related("user")))
 
@@ -100,7 +115,7 @@ _GAME_FOR_VIEWER = Prepared(
 _SEATS_FOR_VIEWER = Prepared(
     Seat,
     lambda game_id, user_id: (
-        _seats_annotated()
+        seat_with_orders_flag(seats=_seats_annotated(), user_id=user_id)
         .annotate(
             viewer_note=Case(
                 When(
@@ -110,14 +125,6 @@ _SEATS_FOR_VIEWER = Prepared(
                     ),
                 ),
                 default=Value(None),
-            ),
-            # Whether the viewer's seat has standing orders to read (most never have any).
-            viewer_has_orders=Case(
-                When(
-                    user_id=user_id,
-                    then=Exists(StandingOrders.objects.filter(seat_id=OuterRef("pk"))),
-                ),
-                default=Value(False),
             ),
         )
         .filter(game_id=game_id)

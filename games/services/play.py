@@ -6,15 +6,16 @@ from typing import Any
 
 from django.contrib.auth.models import AnonymousUser, User
 from django.db import transaction
-from django.db.models import Case, Exists, IntegerField, OuterRef, QuerySet, Value, When
+from django.db.models import IntegerField, QuerySet
 from django.db.models.expressions import RawSQL
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from games import engine
-from games.models import Game, GameStatus, Move, Seat, StandingOrders
+from games.models import Game, GameStatus, Move, Seat
 from games.models.game import ACTIVE_STATUSES
 from games.refusals.errors import BadAction, GameMovedOn, GameNotActive, NotAllowed, NotAPlayer
+from games.selectors.access import seat_with_orders_flag
 from games.selectors.karma import seat_with_karma
 from games.selectors.log import PAGE_LOG_MOVES, move_remember
 from games.selectors.vacations import SeatPauses, seat_with_vacation_flag
@@ -103,17 +104,13 @@ def _seats_for_move() -> QuerySet[Seat]:
 # them. A user's read also counts how many of their other games await their move, in the same
 # statement, so the header after the move costs no query of its own.
 _SEATS_FOR_USER_MOVE = locked_seats_prepared(
-    build=lambda game_id, user_id: _seats_for_move().annotate(
+    # The mover's answer reads their standing orders only if they have any.
+    build=lambda game_id, user_id: seat_with_orders_flag(
+        seats=_seats_for_move(), user_id=user_id
+    ).annotate(
         awaiting_elsewhere=RawSQL(
             _AWAITING_ELSEWHERE, (user_id, game_id, *ACTIVE_STATUSES), output_field=IntegerField()
-        ),
-        # Whether the mover's answer has standing orders to read (as games.selectors.access).
-        viewer_has_orders=Case(
-            When(
-                user_id=user_id, then=Exists(StandingOrders.objects.filter(seat_id=OuterRef("pk")))
-            ),
-            default=Value(False),
-        ),
+        )
     ),
     game_id=-7_200_001,
     user_id=-7_200_002,

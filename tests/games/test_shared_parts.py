@@ -12,7 +12,7 @@ import pytest
 from django.core.cache import cache
 from django.test import Client
 from django.utils import translation
-from game_steps import make_users, play_one, seat_plays, started_game
+from game_steps import make_users, play_one, seat_plays, started_game, tunnel_turned_up
 from play_client import parse_page, set_position
 
 from games.svg import RINGS_MARK, STATION_RINGS_MARK
@@ -167,13 +167,7 @@ def a_station_and_a_tunnel_since():
             },
         },
     )
-    seat_plays(game, seats["p0"], {"type": "draw_card", "from": "deck"})
-    seat_plays(game, seats["p0"], {"type": "draw_card", "from": "deck"})
-    seat_plays(
-        game,
-        seats["p1"],
-        {"type": "claim_route", "route": "marseille-zurich", "cards": {"purple": 2}},
-    )
+    tunnel_turned_up(game, seats)
     seat_plays(game, seats["p2"], {"type": "build_station", "city": "roma", "cards": {"yellow": 1}})
     game.refresh_from_db()
     return game, seats

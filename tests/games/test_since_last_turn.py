@@ -5,7 +5,7 @@ import html as html_text
 import re
 
 from django.test import Client
-from game_steps import make_users, seat_plays, started_game
+from game_steps import make_users, seat_plays, started_game, tunnel_turned_up
 from play_client import Browser, set_position
 
 from games.models import Game
@@ -47,13 +47,7 @@ def test_the_others_turns_are_listed_and_their_routes_ringed_on_the_board(db):
     game, seats = three_at_the_table(["black", "white", "orange", "green", "blue", "red"] * 3)
     # The first player draws, the second claims a tunnel that turns up nothing extra, the third
     # draws two cards: the first player's next visit shows both of their turns.
-    seat_plays(game, seats["p0"], {"type": "draw_card", "from": "deck"})
-    seat_plays(game, seats["p0"], {"type": "draw_card", "from": "deck"})
-    seat_plays(
-        game,
-        seats["p1"],
-        {"type": "claim_route", "route": "marseille-zurich", "cards": {"purple": 2}},
-    )
+    tunnel_turned_up(game, seats)
     seat_plays(game, seats["p2"], {"type": "draw_card", "from": "deck"})
     seat_plays(game, seats["p2"], {"type": "draw_card", "from": "deck"})
 
@@ -74,13 +68,7 @@ def test_the_others_turns_are_listed_and_their_routes_ringed_on_the_board(db):
 def test_a_tunnel_that_asks_nothing_extra_shows_everyone_its_three_cards(db):
     # The first player draws black and white; the second's tunnel turns up orange, green, blue.
     game, seats = three_at_the_table(["black", "white", "orange", "green", "blue", "red"] * 3)
-    seat_plays(game, seats["p0"], {"type": "draw_card", "from": "deck"})
-    seat_plays(game, seats["p0"], {"type": "draw_card", "from": "deck"})
-    seat_plays(
-        game,
-        seats["p1"],
-        {"type": "claim_route", "route": "marseille-zurich", "cards": {"purple": 2}},
-    )
+    tunnel_turned_up(game, seats)
     second = seats["p1"].user.username
     for seat in ("p0", "p1", "p2"):
         html, _ = Browser(Client(), seats[seat].user, game).page()
@@ -95,13 +83,7 @@ def test_a_tunnel_that_asks_nothing_extra_shows_everyone_its_three_cards(db):
 
 def test_while_a_tunnel_waits_for_payment_the_others_see_what_it_turned_up(db):
     game, seats = three_at_the_table(["black", "white", "purple", "locomotive", "green", "red"])
-    seat_plays(game, seats["p0"], {"type": "draw_card", "from": "deck"})
-    seat_plays(game, seats["p0"], {"type": "draw_card", "from": "deck"})
-    seat_plays(
-        game,
-        seats["p1"],
-        {"type": "claim_route", "route": "marseille-zurich", "cards": {"purple": 2}},
-    )
+    tunnel_turned_up(game, seats)
     html, _ = Browser(Client(), seats["p2"].user, game).page()
     news = words(html[html.index('class="tunnel-news"') :].split("</p>")[0])
     assert f"{seats['p1'].user.username}'s tunnel Marseille – Zürich turned up 2 extra:" in news
@@ -145,13 +127,7 @@ def test_the_tunnels_news_reaches_the_others_when_its_player_opened_the_page_fir
     """The turn line is drawn once for every viewer: the tunnel's player, whose page draws it
     first here, leaves the others their news (their own page hides it: it is theirs to pay)."""
     game, seats = three_at_the_table(["black", "white", "purple", "locomotive", "green", "red"])
-    seat_plays(game, seats["p0"], {"type": "draw_card", "from": "deck"})
-    seat_plays(game, seats["p0"], {"type": "draw_card", "from": "deck"})
-    seat_plays(
-        game,
-        seats["p1"],
-        {"type": "claim_route", "route": "marseille-zurich", "cards": {"purple": 2}},
-    )
+    tunnel_turned_up(game, seats)
     mine, _ = Browser(Client(), seats["p1"].user, game).page()
     order = seats["p1"].order
     assert f'<div class="theirs" data-order="{order}"><p class="tunnel-news">' in mine
